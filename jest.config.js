@@ -1,0 +1,10 @@
+/** Native ESM mode: ts-jest only transpiles, `tsc --noEmit` type-checks in its own step. */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/__tests__'],
+  testMatch: ['**/*.test.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }] },
+  testTimeout: 20000,
+};

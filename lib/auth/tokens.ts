@@ -1,0 +1,170 @@
+import { AuthError } from '../errors.js';
+import type { Emitter } from '../events.js';
+import type { OAuthOptions, TokenStore, Tokens } from '../options.js';
+import type { Grants, GrantType, TokenResponse } from './grants.js';
+
+/** Renew this long before the platform's expiry, so a call never leaves with a token about to die. */
+export const RENEW_MARGIN_MS = 60_000;
+
+interface Held {
+  token: string;
+  expiresAt: number;
+}
+
+export interface TokenManagerOptions {
+  oauth: OAuthOptions;
+  grants: Grants;
+  events: Emitter;
+  store?: TokenStore | undefined;
+  now?: () => number;
+}
+
+/**
+ * The one owner of token lifetime: which token a call uses, when it is renewed (before expiry, or
+ * after a 401), and single flight so that concurrent calls share one token request.
+ */
+export class TokenManager {
+  readonly #o: TokenManagerOptions;
+  #user: Held | undefined;
+  #app: Held | undefined;
+  #refreshToken: string | undefined;
+  #pending = new Map<'user' | 'app', Promise<string>>();
+  #loaded: Promise<void> | undefined;
+
+  constructor(options: TokenManagerOptions) {
+    this.#o = options;
+  }
+
+  get accessToken(): string | undefined {
+    return this.#user?.token;
+  }
+  get refreshToken(): string | undefined {
+    return this.#refreshToken;
+  }
+
+  /** Set the user token by hand (from a store of the app's own); unknown lifetime means one hour. */
+  setAccessToken(token: string | undefined, expiresIn = 3600): void {
+    this.#user = token ? { token, expiresAt: this.#now() + expiresIn * 1000 } : undefined;
+  }
+  setRefreshToken(token: string | undefined): void {
+    this.#refreshToken = token || undefined;
+  }
+
+  /**
+   * The token for a call: the user's when the instance has or can get one, else application-only.
+   * Renews ahead of expiry. `bypassAuth` asks for the application-only token.
+   */
+  async tokenFor(bypassAuth: boolean): Promise<string> {
+    await (this.#loaded ??= this.#load());
+    if (bypassAuth || !this.#hasUser()) return this.#valid('app');
+    return this.#valid('user');
+  }
+
+  /** After a 401 with `stale`: renew unless another call already did. */
+  async renewAfterRefusal(stale: string): Promise<string> {
+    if (this.#user?.token === stale) {
+      this.#user.expiresAt = 0;
+      return this.#valid('user');
+    }
+    if (this.#app?.token === stale) {
+      this.#app.expiresAt = 0;
+      return this.#valid('app');
+    }
+    return this.tokenFor(false);
+  }
+
+  /** Run a grant for the user token now (auth(), refresh()); resolves when stored. */
+  async obtainUser(type: GrantType, parameters: Record<string, string>): Promise<TokenResponse> {
+    await (this.#loaded ??= this.#load());
+    const response = await this.#o.grants.grant(type, parameters);
+    await this.#keep('user', response);
+    return response;
+  }
+
+  /** Take a user token that arrived another way (an implicit redirect). */
+  async adopt(response: TokenResponse): Promise<void> {
+    await (this.#loaded ??= this.#load());
+    await this.#keep('user', response);
+  }
+
+  /** An application-only token now (appOnlyAuth()). */
+  async appToken(): Promise<string> {
+    await (this.#loaded ??= this.#load());
+    return this.#valid('app');
+  }
+
+  /** Forget tokens (after a revoke). */
+  clear(which: 'access' | 'all'): void {
+    this.#user = undefined;
+    this.#app = undefined;
+    if (which === 'all') this.#refreshToken = undefined;
+  }
+
+  /** Whether this instance acts for a user (now or after a renewal), as opposed to application-only. */
+  #hasUser(): boolean {
+    const { oauth } = this.#o;
+    return oauth.type === 'script' || !!this.#user || !!this.#refreshToken;
+  }
+
+  #valid(kind: 'user' | 'app'): Promise<string> {
+    const held = kind === 'user' ? this.#user : this.#app;
+    if (held && held.expiresAt - RENEW_MARGIN_MS > this.#now()) return Promise.resolve(held.token);
+    let pending = this.#pending.get(kind);
+    if (!pending) {
+      pending = this.#renew(kind).finally(() => this.#pending.delete(kind));
+      this.#pending.set(kind, pending);
+    }
+    return pending;
+  }
+
+  async #renew(kind: 'user' | 'app'): Promise<string> {
+    const { oauth, grants } = this.#o;
+    const scope = oauth.scope === '*' ? '*' : oauth.scope.join(' ');
+    let response: TokenResponse;
+    if (kind === 'app') {
+      response = oauth.type === 'implicit'
+        ? await grants.grant('https://oauth.reddit.com/grants/installed_client', { device_id: oauth.deviceId, scope })
+        : await grants.grant('client_credentials', { scope });
+    } else if (oauth.type === 'script') {
+      response = await grants.grant('password', { username: oauth.username, password: oauth.password, scope });
+    } else if (this.#refreshToken) {
+      response = await grants.grant('refresh_token', { refresh_token: this.#refreshToken });
+    } else {
+      // The expired token is kept: later calls fail the same way instead of silently acting app-only.
+      this.#o.events.emit('access_token_expired', undefined);
+      throw new AuthError(oauth.type === 'implicit'
+        ? 'The access token expired and implicit tokens cannot be renewed: send the user through getAuthUrl() again, then call auth() with the new token.'
+        : 'The access token expired and there is no refresh token: ask for duration "permanent" to renew automatically, or authorize again.', { code: 'access_token_expired' });
+    }
+    return this.#keep(kind, response);
+  }
+
+  async #keep(kind: 'user' | 'app', response: TokenResponse): Promise<string> {
+    const held = { token: response.access_token, expiresAt: this.#now() + (response.expires_in ?? 3600) * 1000 };
+    if (kind === 'app') {
+      this.#app = held;
+      return held.token;
+    }
+    this.#user = held;
+    // A refresh answer may rotate the refresh token: the old one is then dead.
+    if (response.refresh_token) this.#refreshToken = response.refresh_token;
+    this.#o.events.emit('access_token_refreshed', held.token);
+    await this.#o.store?.set(this.#snapshot());
+    return held.token;
+  }
+
+  #snapshot(): Tokens {
+    return { accessToken: this.#user?.token, refreshToken: this.#refreshToken, expiresAt: this.#user?.expiresAt };
+  }
+
+  async #load(): Promise<void> {
+    const saved = await this.#o.store?.get();
+    if (!saved) return;
+    if (saved.refreshToken && !this.#refreshToken) this.#refreshToken = saved.refreshToken;
+    if (saved.accessToken && !this.#user) this.#user = { token: saved.accessToken, expiresAt: saved.expiresAt ?? this.#now() + 3600_000 };
+  }
+
+  #now(): number {
+    return (this.#o.now ?? Date.now)();
+  }
+}

@@ -1,0 +1,74 @@
+import { AuthError, ConfigError } from '../errors.js';
+import type { OAuthOptions } from '../options.js';
+
+export type AuthKind = 'explicit' | 'implicit';
+
+/** A random `state` for an authorize URL (the platform requires one). */
+export function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The authorize URL. Built by hand rather than with openid-client because getAuthUrl() is
+ * synchronous (snoocore's interface) and openid-client is loaded lazily, only when a grant runs.
+ */
+export function authUrl(oauth: OAuthOptions, kind: AuthKind, origin: string, mobile: boolean, state: string): string {
+  if (oauth.type === 'script') {
+    throw new ConfigError('oauth.type', 'Script apps have no authorize URL: they authenticate with username and password. Use type "explicit" or "implicit" for user logins.');
+  }
+  const params = new URLSearchParams({
+    client_id: oauth.key,
+    response_type: kind === 'explicit' ? 'code' : 'token',
+    state,
+    redirect_uri: oauth.redirectUri,
+  });
+  if (kind === 'explicit') params.set('duration', oauth.type === 'explicit' ? oauth.duration : 'temporary');
+  params.set('scope', oauth.scope === '*' ? '*' : oauth.scope.join(' '));
+  return `${origin}/api/v1/authorize${mobile ? '.compact' : ''}?${params}`;
+}
+
+/** What a redirect carried back. */
+export interface RedirectResult {
+  code?: string;
+  accessToken?: string;
+  expiresIn?: number;
+  state?: string;
+}
+
+/**
+ * Read a redirect: a full URL, a query or fragment (`#access_token=...`), or a bare code/token.
+ * An `error=` redirect (the user declined) becomes AuthError; a state that does not match the
+ * expected one too (it would mean the redirect was not the answer to our request).
+ */
+export function parseRedirect(input: string, expectedState?: string): RedirectResult {
+  const text = input.trim();
+  if (!text) throw new AuthError('auth() got an empty code or token: pass the code, the access token or the whole redirect URL.', { code: 'invalid_request' });
+  const hasParams = /[?#&=]/.test(text);
+  if (!hasParams) return { code: text, accessToken: text };
+  const start = Math.max(text.indexOf('#'), text.indexOf('?'));
+  const params = new URLSearchParams(start >= 0 ? text.slice(start + 1) : text);
+  // The fragment wins over the query when a URL has both (implicit redirects carry the token there).
+  if (text.includes('#') && text.indexOf('?') > -1 && text.indexOf('?') < text.indexOf('#')) {
+    const query = new URLSearchParams(text.slice(text.indexOf('?') + 1, text.indexOf('#')));
+    for (const [k, v] of query) if (!params.has(k)) params.set(k, v);
+  }
+  const error = params.get('error');
+  const state = params.get('state') ?? undefined;
+  if (error) {
+    throw new AuthError(error === 'access_denied' ? 'The user declined the authorization (access_denied).' : `The authorization failed: ${error}. Check the app's redirect URI and requested scopes.`, { code: error });
+  }
+  if (expectedState !== undefined && state !== undefined && state !== expectedState) {
+    throw new AuthError('The redirect\'s state does not match the one sent with the authorize URL: ignore this redirect (it may be forged) and start the login again.', { code: 'state_mismatch' });
+  }
+  const result: RedirectResult = {};
+  const code = params.get('code');
+  const token = params.get('access_token');
+  const expires = params.get('expires_in');
+  if (code) result.code = code;
+  if (token) result.accessToken = token;
+  if (expires && Number.isFinite(Number(expires))) result.expiresIn = Number(expires);
+  if (state !== undefined) result.state = state;
+  if (!code && !token) throw new AuthError('The redirect carries neither a code nor an access_token: pass the URL the platform redirected to, unchanged.', { code: 'invalid_request' });
+  return result;
+}

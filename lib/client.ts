@@ -1,0 +1,181 @@
+import { authUrl, parseRedirect, randomState, type AuthKind } from './auth/urls.js';
+import { Call } from './call.js';
+import { Core } from './core.js';
+import { ArgumentError, AuthError, ConfigError } from './errors.js';
+import type { EventName, Listener } from './events.js';
+import { resolveOptions, type SnoopathOptions } from './options.js';
+import type { CallFor } from './types/endpoints.js';
+
+const CORE = Symbol('snoopath.core');
+
+/** The callable shape of an instance: `reddit(path)` gives the call object for that path. */
+export interface SnoopathCallable {
+  <P extends string>(path: P): CallFor<P>;
+}
+
+function coreOf(self: unknown): Core {
+  const core = (self as { [CORE]?: Core })?.[CORE];
+  if (!core) throw new TypeError('This method must be called on a Snoopath instance.');
+  return core;
+}
+
+/**
+ * The Proxy's traps, shared by every instance. Calling the instance makes a call object; reading a
+ * property reads the instance, so `then` (not defined: the instance is not a thenable), symbols,
+ * `toString` and `toJSON` never turn into paths or requests.
+ */
+type Target = { (): void; self: Snoopath };
+const traps: ProxyHandler<Target> = {
+  apply: (target, _this, [path]) => {
+    if (typeof path !== 'string') throw new ArgumentError(`reddit(path) takes a string path such as '/api/v1/me', got ${typeof path}.`);
+    return new Call(coreOf(target.self), path);
+  },
+  get: (target, property) => Reflect.get(target.self, property),
+  has: (target, property) => Reflect.has(target.self, property),
+  getPrototypeOf: () => Snoopath.prototype,
+};
+
+function tokensOf(self: unknown) {
+  const tokens = coreOf(self).tokens;
+  if (!tokens) throw new ConfigError('oauth', 'Tokens exist only with oauth options; cookie mode is authenticated by the browser.');
+  return tokens;
+}
+
+function urlFor(self: unknown, kind: AuthKind, state?: string): string {
+  const core = coreOf(self);
+  const { oauth, authServerUri, mobile } = core.options;
+  if (!oauth) throw new ConfigError('oauth', 'Cookie mode has no authorize URL: the browser session authenticates.');
+  core.lastState = state ?? randomState();
+  return authUrl(oauth, kind, authServerUri, mobile, core.lastState);
+}
+
+/**
+ * A client for one account. Call it with a path to get a call object:
+ *
+ * @example
+ * const reddit = new Snoopath({ userAgent: 'node:my-bot:1.0.0 (by /u/me)', oauth: { type: 'script', key, secret, username, password } });
+ * const hot = await reddit('/r/$subreddit/hot').listing({ $subreddit: 'aww', limit: 10 });
+ */
+export class Snoopath {
+  /** Version of the snoopath interface. */
+  static readonly version = '3.0.0';
+  declare [CORE]: Core;
+
+  /** Validates the options (throws ConfigError) and returns the callable instance. */
+  constructor(options: SnoopathOptions) {
+    const core = new Core(resolveOptions(options));
+    Object.defineProperty(this, CORE, { value: core });
+    const target = Object.assign(function snoopath() {}, { self: this });
+    // eslint-disable-next-line no-constructor-return
+    return new Proxy(target, traps) as unknown as Snoopath;
+  }
+
+  /** Listen to an event (`rate_limit`, `retry`, `access_token_refreshed`, ...). */
+  on<E extends EventName>(name: E, listener: Listener<E>): this {
+    coreOf(this).events.on(name, listener);
+    return this;
+  }
+  once<E extends EventName>(name: E, listener: Listener<E>): this {
+    coreOf(this).events.once(name, listener);
+    return this;
+  }
+  off<E extends EventName>(name: E, listener: Listener<E>): this {
+    coreOf(this).events.off(name, listener);
+    return this;
+  }
+
+  /** The authorize URL for this app's type (explicit: a code; implicit: a token). Throws ConfigError for script apps. */
+  getAuthUrl(state?: string): string {
+    const { oauth } = coreOf(this).options;
+    return urlFor(this, oauth?.type === 'implicit' ? 'implicit' : 'explicit', state);
+  }
+  /** The authorize URL of the code flow (`response_type=code`, with `duration`). */
+  getExplicitAuthUrl(state?: string): string {
+    return urlFor(this, 'explicit', state);
+  }
+  /** The authorize URL of the implicit flow (`response_type=token`). */
+  getImplicitAuthUrl(state?: string): string {
+    return urlFor(this, 'implicit', state);
+  }
+
+  /**
+   * Authenticate: script apps run the password grant; explicit apps exchange the code (or the
+   * redirect URL holding it); implicit apps take the token or the redirect URL / fragment.
+   * Resolves to the refresh token, when there is one.
+   */
+  async auth(codeOrToken?: string): Promise<string | undefined> {
+    const core = coreOf(this);
+    const { oauth } = core.options;
+    const tokens = core.tokens;
+    if (!oauth || !tokens) throw new ConfigError('oauth', 'auth() needs oauth options; cookie mode is authenticated by the browser.');
+    const scope = oauth.scope === '*' ? '*' : oauth.scope.join(' ');
+    if (oauth.type === 'script') {
+      await tokens.obtainUser('password', { username: oauth.username, password: oauth.password, scope });
+      return tokens.refreshToken;
+    }
+    if (typeof codeOrToken !== 'string') {
+      throw new ArgumentError(`auth() for ${oauth.type} apps needs the ${oauth.type === 'explicit' ? 'code' : 'access token'} or the redirect URL the platform sent the user to.`);
+    }
+    const redirect = parseRedirect(codeOrToken, core.lastState);
+    if (oauth.type === 'explicit') {
+      if (!redirect.code) throw new AuthError('The redirect carries a token, not a code: explicit apps use response_type=code (getExplicitAuthUrl()).', { code: 'invalid_request' });
+      await tokens.obtainUser('authorization_code', { code: redirect.code, redirect_uri: oauth.redirectUri });
+      return tokens.refreshToken;
+    }
+    if (!redirect.accessToken) throw new AuthError('The redirect carries a code, not a token: implicit apps use response_type=token (getImplicitAuthUrl()).', { code: 'invalid_request' });
+    await tokens.adopt({ access_token: redirect.accessToken, expires_in: redirect.expiresIn });
+    return undefined;
+  }
+
+  /** Renew the user token with the given or stored refresh token. */
+  async refresh(refreshToken?: string): Promise<void> {
+    const tokens = tokensOf(this);
+    const token = refreshToken ?? tokens.refreshToken;
+    if (!token) throw new ArgumentError('refresh() needs a refresh token: pass one, or authorize with duration "permanent" first.');
+    tokens.setRefreshToken(token);
+    await tokens.obtainUser('refresh_token', { refresh_token: token });
+  }
+
+  /** Revoke the access token, or the given refresh token (then both are forgotten). */
+  async deauth(refreshToken?: string): Promise<void> {
+    const core = coreOf(this);
+    const tokens = tokensOf(this);
+    if (refreshToken) {
+      await core.grants!.revoke(refreshToken, 'refresh_token');
+      tokens.clear('all');
+      return;
+    }
+    const access = tokens.accessToken;
+    if (access) await core.grants!.revoke(access, 'access_token');
+    tokens.clear('access');
+  }
+
+  /** Obtain an application-only token now (it is otherwise obtained on first need). */
+  async appOnlyAuth(): Promise<void> {
+    await tokensOf(this).appToken();
+  }
+
+  getAccessToken(): string | undefined { return coreOf(this).tokens?.accessToken; }
+  setAccessToken(token: string): void { tokensOf(this).setAccessToken(token); }
+  hasAccessToken(): boolean { return !!coreOf(this).tokens?.accessToken; }
+  getRefreshToken(): string | undefined { return coreOf(this).tokens?.refreshToken; }
+  setRefreshToken(token: string): void { tokensOf(this).setRefreshToken(token); }
+  hasRefreshToken(): boolean { return !!coreOf(this).tokens?.refreshToken; }
+
+  /** A safe description: no credentials. */
+  toString(): string {
+    const { oauth, apiServerUri } = coreOf(this).options;
+    return `[Snoopath ${oauth?.type ?? 'cookies'} ${apiServerUri}]`;
+  }
+  toJSON(): { type: string; apiServerUri: string } {
+    const { oauth, apiServerUri } = coreOf(this).options;
+    return { type: oauth?.type ?? 'cookies', apiServerUri };
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toString();
+  }
+}
+
+/** An instance: callable, with the methods above. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface Snoopath extends SnoopathCallable {}

@@ -1,0 +1,96 @@
+import { ModhashKeeper } from './auth/cookies.js';
+import { Grants } from './auth/grants.js';
+import { TokenManager } from './auth/tokens.js';
+import { decodeValues, loadDecoder } from './decode.js';
+import { Emitter } from './events.js';
+import { listingOf, Slice } from './listing.js';
+import { Pacer } from './limiter/pacer.js';
+import type { ResolvedOptions } from './options.js';
+import { buildRequest, type Verb } from './request/build.js';
+import type { Args } from './request/path.js';
+import { createContext, type SendContext, type TransportHost } from './transport/context.js';
+import { send } from './transport/http.js';
+import { readBody } from './transport/response.js';
+import type { CallOptions } from './types/call.js';
+import type { ListingSlice } from './types/listing.js';
+
+/** A network failure or timeout leaves it unknown whether the platform acted: only these may be re-sent. */
+const IDEMPOTENT = new Set<Verb>(['get', 'head', 'options', 'put', 'delete']);
+
+/**
+ * The engine behind one instance: options, pacing, tokens, events, and the way from a call to its
+ * value. The public class and its Proxy are a thin shell over it.
+ */
+export class Core implements TransportHost {
+  readonly options: ResolvedOptions;
+  readonly events = new Emitter();
+  readonly pacer: Pacer;
+  readonly fetch: typeof fetch;
+  readonly userAgent: string;
+  readonly credentials: RequestCredentials | undefined;
+  readonly tokens: TokenManager | undefined;
+  readonly grants: Grants | undefined;
+  readonly modhash: ModhashKeeper | undefined;
+  /** The state sent with the last authorize URL, checked against the redirect. */
+  lastState: string | undefined;
+
+  constructor(options: ResolvedOptions) {
+    this.options = options;
+    this.userAgent = options.userAgent;
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.pacer = new Pacer({
+      throttle: options.throttle,
+      onRateLimit: (state) => this.events.emit('rate_limit', state),
+      onRateLimitReached: (state) => this.events.emit('rate_limit_reached', state),
+    });
+    const { oauth } = options;
+    if (oauth) {
+      this.grants = new Grants({
+        host: this, authServerUri: options.authServerUri, key: oauth.key, secret: oauth.type === 'implicit' ? '' : oauth.secret,
+        retryAttempts: options.retryAttempts, retryDelay: options.retryDelay, requestTimeout: options.requestTimeout,
+      });
+      this.tokens = new TokenManager({ oauth, grants: this.grants, events: this.events, store: options.tokenStore });
+    } else {
+      this.credentials = 'include';
+      this.modhash = new ModhashKeeper(() => this.request('get', '/api/me.json', {}, { apiType: false }));
+    }
+  }
+
+  /** One call: build, send (paced, authorized, retried), read, decode. */
+  async request(verb: Verb, path: string, args: Args = {}, call: CallOptions = {}): Promise<unknown> {
+    const o = this.options;
+    const spec = buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType: call.bodyType });
+    const ctx = this.#context(verb, call);
+    const { response, text } = await send(ctx, spec);
+    const body = readBody(response, text, spec.method, ctx.sends);
+    return call.decodeHtmlEntities ?? o.decodeHtmlEntities ? decodeValues(body, await loadDecoder()) : body;
+  }
+
+  /** A listing page as a slice; its moves are new calls with the same call options. */
+  async listing<T>(path: string, args: Args = {}, call: CallOptions = {}): Promise<ListingSlice<T>> {
+    const fetchPage = async (pageArgs: Args): Promise<ListingSlice<T>> => {
+      const body = await this.request('get', path, pageArgs, call);
+      return new Slice<T>(body, listingOf(body, call.listingIndex, path), pageArgs, fetchPage);
+    };
+    return fetchPage({ ...args });
+  }
+
+  #context(verb: Verb, call: CallOptions): SendContext {
+    const o = this.options;
+    const tokens = this.tokens;
+    const bypass = call.bypassAuth ?? false;
+    return createContext(this, {
+      retryAttempts: call.retryAttempts ?? o.retryAttempts,
+      retryDelay: call.retryDelay ?? o.retryDelay,
+      requestTimeout: call.requestTimeout ?? o.requestTimeout,
+      signal: call.signal,
+      api: true,
+      idempotent: IDEMPOTENT.has(verb),
+      authorize: tokens
+        ? async (headers) => headers.set('authorization', `bearer ${await tokens.tokenFor(bypass)}`)
+        : verb === 'get' || verb === 'head' || verb === 'options' ? undefined
+        : async (headers) => headers.set('x-modhash', await this.modhash!.get()),
+      reauthorize: tokens ? async (headers) => void (await tokens.renewAfterRefusal(headers.get('authorization')?.slice(7) ?? '')) : undefined,
+    });
+  }
+}

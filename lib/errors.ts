@@ -1,0 +1,86 @@
+import { redact } from './redact.js';
+
+/** Base class of every error snoopath raises. Tell them apart with `instanceof` or `error.name`. */
+export class SnoopathError extends Error {
+  override name = 'SnoopathError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(redact(message), options);
+  }
+}
+
+/** A constructor option is invalid. `option` names it (a dotted path such as `oauth.key`). */
+export class ConfigError extends SnoopathError {
+  override name = 'ConfigError';
+  constructor(readonly option: string, message: string) {
+    super(message);
+  }
+}
+
+/** The arguments of a call are invalid (a missing `$param`, a listing without `listingIndex`, ...). Nothing was sent. */
+export class ArgumentError extends SnoopathError {
+  override name = 'ArgumentError';
+}
+
+/** Fields of a {@link ResponseError}. */
+export interface ResponseErrorDetails {
+  status: number;
+  method: string;
+  url: string;
+  /** The parsed JSON body, or the text when it is not JSON. */
+  body: unknown;
+  /** `[code, message, field]` triples from the platform's `json.errors`, or `[]`. */
+  errors: Array<[string, string, string?]>;
+  attempts: number;
+}
+
+/** The platform answered with a non-2xx status, or with a 2xx carrying `json.errors`. */
+export class ResponseError extends SnoopathError implements ResponseErrorDetails {
+  override name = 'ResponseError';
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  readonly body: unknown;
+  readonly errors: Array<[string, string, string?]>;
+  attempts: number;
+  constructor(message: string, details: ResponseErrorDetails) {
+    super(message);
+    this.status = details.status;
+    this.method = details.method;
+    this.url = redactUrl(details.url);
+    this.body = details.body;
+    this.errors = details.errors;
+    this.attempts = details.attempts;
+  }
+}
+
+/** A token could not be obtained or renewed. `code` is the OAuth error (`invalid_grant`, ...) when the server gave one. */
+export class AuthError extends SnoopathError {
+  override name = 'AuthError';
+  readonly code: string | undefined;
+  readonly status: number | undefined;
+  constructor(message: string, details: { code?: string; status?: number; cause?: unknown } = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = details.code;
+    this.status = details.status;
+  }
+}
+
+/** A send ran past `requestTimeout` and no retry was left. */
+export class TimeoutError extends SnoopathError {
+  override name = 'TimeoutError';
+  attempts = 1;
+}
+
+/** The connection failed (DNS, refused, reset) and no retry was left. `cause` holds the runtime's error. */
+export class NetworkError extends SnoopathError {
+  override name = 'NetworkError';
+  attempts = 1;
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+  }
+}
+
+/** Query parameters that carry credentials are masked wherever a URL is reported. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&#](?:access_token|refresh_token|token|code|password|client_secret)=)[^&#]*/gi, '$1[redacted]');
+}

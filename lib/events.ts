@@ -1,0 +1,76 @@
+import type { ResponseError } from './errors.js';
+
+/** Rate-limit state as the platform reported it on the last response. */
+export interface RateLimitState {
+  /** Requests used in the current window. */
+  used: number;
+  /** Requests left in the current window (the platform may send a fraction). */
+  remaining: number;
+  /** Seconds until the window ends. */
+  reset: number;
+}
+
+/** Payloads of the events an instance emits. */
+export interface SnoopathEvents {
+  /** Every non-2xx response (retried or not). */
+  response_error: ResponseError;
+  /** The user token ran out and cannot be renewed (implicit, explicit temporary). */
+  access_token_expired: undefined;
+  /** A new access token was obtained; the only place a token is handed out. */
+  access_token_refreshed: string;
+  /** Every response carrying X-Ratelimit-* headers. */
+  rate_limit: RateLimitState;
+  /** The budget of the window is spent; requests wait for the reset. */
+  rate_limit_reached: RateLimitState;
+  /** A request is about to be sent again. */
+  retry: { attempt: number; delay: number; error: Error };
+}
+
+export type EventName = keyof SnoopathEvents;
+export type Listener<E extends EventName> = (payload: SnoopathEvents[E]) => void;
+
+/** A minimal emitter that runs in browsers too. A throwing listener never breaks a call. */
+export class Emitter {
+  #listeners: Map<EventName, Set<Listener<any>>> | undefined;
+
+  on<E extends EventName>(name: E, listener: Listener<E>): this {
+    this.#listeners ??= new Map();
+    let set = this.#listeners.get(name);
+    if (!set) this.#listeners.set(name, (set = new Set()));
+    set.add(listener);
+    return this;
+  }
+
+  once<E extends EventName>(name: E, listener: Listener<E>): this {
+    const wrapped: Listener<E> = (payload) => {
+      this.off(name, wrapped);
+      listener(payload);
+    };
+    return this.on(name, wrapped);
+  }
+
+  off<E extends EventName>(name: E, listener: Listener<E>): this {
+    this.#listeners?.get(name)?.delete(listener);
+    return this;
+  }
+
+  /** Whether anyone listens: lets callers skip building a payload nobody reads. */
+  has(name: EventName): boolean {
+    return (this.#listeners?.get(name)?.size ?? 0) > 0;
+  }
+
+  emit<E extends EventName>(name: E, payload: SnoopathEvents[E]): void {
+    const set = this.#listeners?.get(name);
+    if (!set) return;
+    for (const listener of [...set]) {
+      try {
+        listener(payload);
+      } catch (error) {
+        // A listener's bug must not fail the request that emitted the event; surface it asynchronously.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,9 @@
+export { Snoopath, Snoopath as default, type SnoopathCallable } from './client.js';
+export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails } from './errors.js';
+export type { SnoopathOptions, OAuthOptions, TokenStore, Tokens } from './options.js';
+export type { CallOptions, CallObject, Thing } from './types/call.js';
+export type { ListingSlice } from './types/listing.js';
+export type { CallFor } from './types/endpoints.js';
+export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events.js';
+export type { Args } from './request/path.js';
+export type { BodyType } from './request/encode.js';

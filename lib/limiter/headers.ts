@@ -1,0 +1,29 @@
+import type { RateLimitState } from '../events.js';
+
+/** Read the platform's X-Ratelimit-* headers; undefined when the response carries none (or garbage). */
+export function readRateLimit(headers: Headers): RateLimitState | undefined {
+  const remaining = headers.get('x-ratelimit-remaining');
+  const reset = headers.get('x-ratelimit-reset');
+  if (remaining === null || reset === null) return undefined;
+  const state = {
+    used: Number(headers.get('x-ratelimit-used') ?? 0),
+    remaining: Number(remaining),
+    reset: Number(reset),
+  };
+  return Number.isFinite(state.remaining) && Number.isFinite(state.reset) && Number.isFinite(state.used) ? state : undefined;
+}
+
+/** Seconds to wait after a 429: Retry-After (seconds or an HTTP date), else the window's reset, at least 1 s. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
+  const header = headers.get('retry-after');
+  let seconds: number | undefined;
+  if (header !== null) {
+    seconds = /^\s*\d+(\.\d+)?\s*$/.test(header) ? Number(header) : (Date.parse(header) - now) / 1000;
+  }
+  if (seconds === undefined || !Number.isFinite(seconds)) {
+    const reset = Number(headers.get('x-ratelimit-reset'));
+    seconds = Number.isFinite(reset) ? reset : 1;
+  }
+  // The platform has been seen answering 429 with reset 0 near a window's end.
+  return Math.max(1, seconds);
+}

@@ -1,0 +1,181 @@
+import * as z from 'zod/mini';
+import { ConfigError } from './errors.js';
+import { normalizeServerUri } from './server-uri.js';
+
+/** Options that hold secrets: their values are never echoed in an error. */
+const SECRET_OPTIONS = new Set(['oauth.secret', 'oauth.password']);
+
+const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { error: hint }));
+const ms = (hint: string) => z.int({ error: hint }).check(z.gte(0, { error: hint }));
+const bool = (hint: string) => z.boolean({ error: hint });
+const fn = (hint: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: hint });
+
+const scope = z._default(
+  z.union([z.literal('*'), z.array(text('each scope is a non-empty string such as "identity"'))], {
+    error: 'must be an array of scope names such as ["identity", "read"], or "*" for all',
+  }),
+  '*',
+);
+
+const key = text('the app\'s client id, from the app preferences page (a non-empty string)');
+const secret = text('the app\'s secret, from the app preferences page (a non-empty string)');
+const redirectUri = text('the redirect URI registered for the app, exactly as registered');
+
+/** Credentials of a "script" app: a bot acting for its own developer account (password grant). */
+const scriptOAuth = z.strictObject({
+  type: z.literal('script'),
+  key,
+  secret,
+  username: text('the account\'s username (a non-empty string)'),
+  /** The account's password; with 2FA, `password:123456`. */
+  password: text('the account\'s password (a non-empty string)'),
+  scope,
+});
+
+/** Credentials of a "web" app: authorization-code flow, optionally renewed by refresh token. */
+const explicitOAuth = z.strictObject({
+  type: z.literal('explicit'),
+  key,
+  secret,
+  redirectUri,
+  scope,
+  /** `permanent` asks for a refresh token so the instance can renew its access. */
+  duration: z._default(z.enum(['temporary', 'permanent'], { error: 'must be "temporary" or "permanent"' }), 'temporary'),
+});
+
+/** Credentials of an "installed" app: implicit flow, a one-hour token from the redirect. */
+const implicitOAuth = z.strictObject({
+  type: z.literal('implicit'),
+  key,
+  redirectUri,
+  scope,
+  /** Sent with application-only tokens; 20 to 30 characters. */
+  deviceId: z._default(
+    z.string({ error: 'must be a string of 20 to 30 characters' }).check(
+      z.minLength(20, { error: 'must be 20 to 30 characters long (or leave it out for DO_NOT_TRACK_THIS_DEVICE)' }),
+      z.maxLength(30, { error: 'must be 20 to 30 characters long (or leave it out for DO_NOT_TRACK_THIS_DEVICE)' }),
+    ),
+    'DO_NOT_TRACK_THIS_DEVICE',
+  ),
+});
+
+/** Where tokens live across restarts. Both methods may be async. */
+export interface TokenStore {
+  /** Called once, before the first request. */
+  get(): Tokens | undefined | null | Promise<Tokens | undefined | null>;
+  /** Called whenever a new access or refresh token arrives. */
+  set(tokens: Tokens): void | Promise<void>;
+}
+
+/** Tokens as kept in a {@link TokenStore}. */
+export interface Tokens {
+  accessToken?: string | undefined;
+  refreshToken?: string | undefined;
+  /** Epoch milliseconds when the access token expires. */
+  expiresAt?: number | undefined;
+}
+
+export const optionsSchema = z.strictObject({
+  /** Sent as `User-Agent` where the runtime allows it: `<platform>:<app ID>:<version> (by /u/<username>)`. */
+  userAgent: z.string({ error: 'is required: a descriptive string such as "node:my-bot:1.0.0 (by /u/me)"' }).check(
+    z.minLength(1, { error: 'must not be empty: use something like "node:my-bot:1.0.0 (by /u/me)"' }),
+    z.refine((v) => !/[\r\n]/.test(v), { error: 'must not contain CR or LF characters' }),
+  ),
+  /** Credentials of the one account this instance acts for (section "Authentication" of the docs). */
+  oauth: z.optional(
+    z.discriminatedUnion('type', [scriptOAuth, explicitOAuth, implicitOAuth], {
+      error: 'must be an object whose type is "script", "explicit" or "implicit"',
+    }),
+  ),
+  /** Use the browser's session cookies instead of OAuth. */
+  useBrowserCookies: z._default(bool('must be true or false'), false),
+  /** Minimum gap in ms between the starts of two requests; 0 disables. */
+  throttle: z._default(ms('must be a whole number of milliseconds, 0 or more (0 disables throttling)'), 1000),
+  /** Decode HTML entities in every string value of parsed JSON responses. */
+  decodeHtmlEntities: z._default(bool('must be true or false'), false),
+  /** How many times a failed request is sent again. */
+  retryAttempts: z._default(z.int({ error: 'must be a whole number, 0 or more' }).check(z.gte(0, { error: 'must be a whole number, 0 or more' })), 60),
+  /** Wait in ms between a failure and the next send. */
+  retryDelay: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
+  /** Limit in ms for one send, counted from when it leaves the queue. */
+  requestTimeout: z._default(z.int({ error: 'must be a whole number of milliseconds above 0' }).check(z.gt(0, { error: 'must be a whole number of milliseconds above 0' })), 20000),
+  /** Auto-filled `api_type` parameter; `false` turns it off. */
+  apiType: z._default(z.union([text('must be a non-empty string or false'), z.literal(false)], { error: 'must be a non-empty string such as "json", or false' }), 'json'),
+  /** Where API calls go: a host (https) or an origin. */
+  apiServerUri: z.optional(text('must be a host such as "oauth.reddit.com" or an origin such as "https://host:port"')),
+  /** Where token, revoke and authorize URLs go: a host (https) or an origin. */
+  authServerUri: z.optional(text('must be a host such as "www.reddit.com" or an origin such as "https://host:port"')),
+  /** snoocore's name for `apiServerUri`. */
+  serverOAuth: z.optional(text('must be a host or an origin (prefer the newer name apiServerUri)')),
+  /** snoocore's name for `authServerUri`. */
+  serverWWW: z.optional(text('must be a host or an origin (prefer the newer name authServerUri)')),
+  /** Authorize URLs use `/api/v1/authorize.compact`. */
+  mobile: z._default(bool('must be true or false'), false),
+  /** A custom fetch; every request of the instance goes through it, token requests included. */
+  fetch: z.optional(fn('must be a fetch-compatible function')),
+  /** Where tokens live across restarts. */
+  tokenStore: z.optional(
+    z.custom<TokenStore>((v) => !!v && typeof (v as TokenStore).get === 'function' && typeof (v as TokenStore).set === 'function', {
+      error: 'must be an object with get() and set(tokens) methods',
+    }),
+  ),
+});
+
+/** Options of `new Snoopath(options)`. */
+export type SnoopathOptions = z.input<typeof optionsSchema>;
+type Parsed = z.output<typeof optionsSchema>;
+/** OAuth credentials, one of the three app types. */
+export type OAuthOptions = NonNullable<Parsed['oauth']>;
+
+/** Options after validation: defaults filled in, server URIs resolved to origins. */
+export type ResolvedOptions = Omit<Parsed, 'apiServerUri' | 'authServerUri' | 'serverOAuth' | 'serverWWW'> & {
+  apiServerUri: string;
+  authServerUri: string;
+};
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value.length > 60 ? `a string of ${value.length} characters` : JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return `a ${typeof value}`;
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let v: any = input;
+  for (const k of path) v = v == null ? undefined : v[k as string];
+  return v;
+}
+
+/** Validate options once; throws ConfigError naming the option, what was given and how to fix it. */
+export function resolveOptions(input: unknown): ResolvedOptions {
+  if (input === null || typeof input !== 'object') {
+    throw new ConfigError('options', 'new Snoopath(options) needs an options object with at least userAgent and oauth.');
+  }
+  const result = optionsSchema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    if (issue.code === 'unrecognized_keys') {
+      const where = issue.path.length ? `${issue.path.join('.')}.` : '';
+      const keys = issue.keys.map((k) => where + k).join(', ');
+      throw new ConfigError(keys, `Unknown option ${keys}: check its spelling against the options table in the README.`);
+    }
+    const option = issue.path.join('.') || 'options';
+    const given = SECRET_OPTIONS.has(option) ? `a ${typeof valueAt(input, issue.path)}` : describe(valueAt(input, issue.path));
+    throw new ConfigError(option, `Option ${option} ${issue.message} (got ${given}).`);
+  }
+  const { serverOAuth, serverWWW, apiServerUri, authServerUri, ...rest } = result.data;
+  if (rest.oauth && rest.useBrowserCookies) {
+    throw new ConfigError('useBrowserCookies', 'Options oauth and useBrowserCookies exclude each other: cookie mode uses the browser session, so leave out oauth (or set useBrowserCookies: false).');
+  }
+  if (!rest.oauth && !rest.useBrowserCookies) {
+    throw new ConfigError('oauth', 'Option oauth is required: pass { type: "script" | "explicit" | "implicit", key, ... } (or useBrowserCookies: true in a logged-in browser page).');
+  }
+  const defaultApi = rest.useBrowserCookies ? 'www.reddit.com' : 'oauth.reddit.com';
+  return {
+    ...rest,
+    apiServerUri: normalizeServerUri(apiServerUri ? 'apiServerUri' : 'serverOAuth', apiServerUri ?? serverOAuth ?? defaultApi),
+    authServerUri: normalizeServerUri(authServerUri ? 'authServerUri' : 'serverWWW', authServerUri ?? serverWWW ?? 'www.reddit.com'),
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Last line of defence so that secrets never reach an error message: anything shaped like a
+ * credential is masked. Errors are built from our own words first; this catches what slips through
+ * from a server's echo or a dependency's message.
+ */
+const patterns: Array<[RegExp, string]> = [
+  [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 [redacted]'],
+  [/((?:access_token|refresh_token|password|client_secret|secret|token)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi, '$1[redacted]'],
+];
+
+export function redact(text: string): string {
+  let out = text;
+  for (const [re, by] of patterns) out = out.replace(re, by);
+  return out;
+}

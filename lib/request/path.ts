@@ -1,0 +1,42 @@
+import { ArgumentError } from '../errors.js';
+
+/** Arguments of a call: `$name` keys fill the path, the rest become query or body parameters. */
+export type Args = Record<string, unknown>;
+
+const PARAM = /\$([A-Za-z0-9_]+)/g;
+
+/** Split a user-given path (or full URL) into a pathname and its query string, adding the leading `/`. */
+export function splitPath(input: string): { pathname: string; search: string } {
+  let path = input;
+  const full = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(.*)$/i.exec(path);
+  if (full) path = full[1] ?? '';
+  const hash = path.indexOf('#');
+  if (hash >= 0) path = path.slice(0, hash);
+  const q = path.indexOf('?');
+  const pathname = q >= 0 ? path.slice(0, q) : path;
+  const search = q >= 0 ? path.slice(q + 1) : '';
+  return { pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search };
+}
+
+/** Names of the `$params` in a path template, in order. */
+export function pathParams(template: string): string[] {
+  return [...template.matchAll(PARAM)].map((m) => m[1]!);
+}
+
+/**
+ * Replace each `$name` by `args.$name`, percent-encoded as one path segment. A value can never add
+ * a segment, `..`, `?` or `#`: URL parsers would treat `.`/`..` (even `%2e%2e`) as steps, so those are refused.
+ */
+export function fillPath(template: string, args: Args): string {
+  return template.replace(PARAM, (_, name: string) => {
+    const value = args[`$${name}`];
+    if (value === undefined || value === null) {
+      throw new ArgumentError(`missing required url parameter $${name}: pass it in the arguments, as { $${name}: '...' }`);
+    }
+    const text = String(value);
+    if (text === '' || text === '.' || text === '..') {
+      throw new ArgumentError(`url parameter $${name} must not be ${text === '' ? 'empty' : `"${text}"`}: it would change which path is called`);
+    }
+    return encodeURIComponent(text);
+  });
+}
