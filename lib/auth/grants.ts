@@ -118,13 +118,18 @@ const HINTS: Record<string, string> = {
 };
 
 function toAuthError(error: unknown, what: string): Error {
-  if (error instanceof AuthError) return error;
-  if (error instanceof SnoopathError) return error; // Network and timeout failures keep their class
+  // openid-client wraps what our fetch threw: network failures and timeouts keep their own class.
+  for (let e = error; e instanceof Error; e = e.cause) if (e instanceof SnoopathError) return e;
   if ((error as { name?: string })?.name === 'AbortError' || (error as { name?: string })?.name === 'TimeoutError' && !(error instanceof Error && 'code' in error)) return error as Error;
   const e = error as { error?: unknown; status?: number; cause?: { error?: unknown; message?: unknown } };
   const status = typeof e.status === 'number' ? e.status : undefined;
   let code = typeof e.error === 'string' ? e.error : undefined;
   if (status === 401) code = 'invalid_client';
-  const hint = (code && HINTS[code]) ?? `the token endpoint answered ${status ?? 'unexpectedly'}: check authServerUri and the oauth options`;
+  const innermost = (() => {
+    let e: unknown = error;
+    while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+    return e instanceof Error ? e.message : String(e);
+  })();
+  const hint = (code && HINTS[code]) ?? (status ? `the token endpoint answered ${status}: check authServerUri and the oauth options` : `${innermost}; check authServerUri and the oauth options`);
   return new AuthError(`Could not complete the ${what} request (${code ?? 'error'}): ${hint}.`, { ...(code ? { code } : {}), ...(status ? { status } : {}), cause: error });
 }

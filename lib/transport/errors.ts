@@ -11,13 +11,6 @@ export function toSnoopathError(error: unknown, ctx: SendContext): Error {
     return error;
   }
   if (error instanceof SnoopathError) return error;
-  if (error instanceof Error && error.name === 'NetworkError') {
-    const cause = (error as { cause?: unknown }).cause ?? error;
-    const reason = cause instanceof Error && cause.cause instanceof Error ? cause.cause.message : cause instanceof Error ? cause.message : String(cause);
-    const wrapped = new NetworkError(`${error.message.split(':')[0] || 'Request failed'}: the connection failed (${reason}). Check the network, or apiServerUri/authServerUri.`, cause);
-    wrapped.attempts = ctx.sends;
-    return wrapped;
-  }
   return error instanceof Error ? error : new Error(String(error));
 }
 

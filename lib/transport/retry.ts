@@ -1,5 +1,5 @@
 import { HTTPError, type RetryOptions } from 'ky';
-import { TimeoutError } from '../errors.js';
+import { NetworkError, TimeoutError } from '../errors.js';
 import type { SendContext } from './context.js';
 import { toSnoopathError } from './errors.js';
 
@@ -44,7 +44,7 @@ async function decide(ctx: SendContext, error: Error): Promise<boolean> {
     return status >= 500 && spendFailure(ctx);
   }
   ctx.consecutive429 = 0;
-  const transient = error instanceof TimeoutError || error.name === 'NetworkError';
+  const transient = error instanceof TimeoutError || error instanceof NetworkError;
   return transient && ctx.idempotent && spendFailure(ctx);
 }
 

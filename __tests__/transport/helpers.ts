@@ -1,0 +1,44 @@
+import nock from 'nock';
+import Snoopath, { type CallObject, type SnoopathOptions } from '../../lib/index.js';
+
+export const API = 'https://oauth.reddit.com';
+export const WWW = 'https://www.reddit.com';
+export const SECRETS = { secret: 'sekrit-client-secret', password: 'hunter2-password' };
+
+export const script = { type: 'script' as const, key: 'client-id', secret: SECRETS.secret, username: 'bot', password: SECRETS.password };
+
+/** These tests pin wire behaviour, not the endpoint typings: paths are called loosely. */
+export type LooseClient = { (path: string): CallObject } & Snoopath;
+
+/** A script client with throttling off and fast retries, unless overridden. */
+export function client(extra: Partial<SnoopathOptions> = {}): LooseClient {
+  return new Snoopath({ userAgent: 'node:test:1.0 (by /u/tester)', oauth: script, throttle: 0, retryDelay: 5, ...extra } as SnoopathOptions) as LooseClient;
+}
+
+let n = 0;
+/** Answer the next token request(s) with a fresh token. */
+export function tokenOk(times = 1, extra: Record<string, unknown> = {}) {
+  return nock(WWW).post('/api/v1/access_token').times(times).reply(() => [200, { access_token: `access-token-${++n}`, token_type: 'bearer', expires_in: 3600, scope: '*', ...extra }]);
+}
+
+export const rateHeaders = (remaining: number, reset: number, used = 0) => ({
+  'x-ratelimit-remaining': remaining.toFixed(1),
+  'x-ratelimit-reset': String(reset),
+  'x-ratelimit-used': String(used),
+});
+
+/** Every string an error could leak through. */
+export function leakText(error: unknown): string {
+  const e = error as Record<string, unknown> & Error;
+  return [String(e), e.stack, JSON.stringify(e), JSON.stringify(e?.body ?? ''), String(e?.url ?? '')].join('\n');
+}
+
+/** The rejection of a promise that must fail (fails the test when it resolves). */
+export async function failure(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to reject, but it resolved');
+}
