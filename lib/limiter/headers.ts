@@ -1,14 +1,17 @@
 import type { RateLimitState } from '../events.js';
 
+/** A header's number; NaN for a blank value (Number('') would be 0 and read as a spent budget). */
+const number = (text: string): number => (text.trim() === '' ? NaN : Number(text));
+
 /** Read the platform's X-Ratelimit-* headers; undefined when the response carries none (or garbage). */
 export function readRateLimit(headers: Headers): RateLimitState | undefined {
   const remaining = headers.get('x-ratelimit-remaining');
   const reset = headers.get('x-ratelimit-reset');
   if (remaining === null || reset === null) return undefined;
   const state = {
-    used: Number(headers.get('x-ratelimit-used') ?? 0),
-    remaining: Number(remaining),
-    reset: Number(reset),
+    used: number(headers.get('x-ratelimit-used') ?? '0'),
+    remaining: number(remaining),
+    reset: number(reset),
   };
   return Number.isFinite(state.remaining) && Number.isFinite(state.reset) && Number.isFinite(state.used) ? state : undefined;
 }

@@ -29,7 +29,6 @@ const SKIPPED = Symbol('skipped');
 export class Pacer {
   readonly #options: PacerOptions;
   #limiter: Bottleneck | undefined;
-  #inFlight = 0;
   #probing = true;
   #refill: ReturnType<typeof setTimeout> | undefined;
 
@@ -53,14 +52,9 @@ export class Pacer {
             if ((await limiter.currentReservoir()) !== null) await limiter.incrementReservoir(1);
             return SKIPPED;
           }
-          this.#inFlight++;
-          try {
-            const response = await send();
-            this.#observe(response, api);
-            return response;
-          } finally {
-            this.#inFlight--;
-          }
+          const response = await send();
+          this.#observe(response, api);
+          return response;
         })
         .then((r) => r !== SKIPPED && resolve(r), reject)
         .finally(() => signal?.removeEventListener('abort', onAbort));
@@ -87,8 +81,10 @@ export class Pacer {
       return;
     }
     this.#options.onRateLimit?.(state);
-    // Requests still in flight may not be counted in this answer yet: keep room for them.
-    const available = Math.max(0, Math.floor(state.remaining) - (this.#inFlight - 1));
+    // Sends already granted (in flight, or released and waiting out minTime) may not be counted in
+    // this answer yet: keep room for them. This send is one of the executing ones.
+    const { RUNNING = 0, EXECUTING = 0 } = this.#limiter?.counts() ?? {};
+    const available = Math.max(0, Math.floor(state.remaining) - (RUNNING + EXECUTING - 1));
     // The reset is whole seconds, rounded down: the window ends within the next second, so spend by
     // the earliest end and refill at the latest one.
     const refillAt = now + Math.max(1, state.reset + 1) * 1000;

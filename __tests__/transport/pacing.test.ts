@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { API, client, rateHeaders, tokenOk } from './helpers.js';
+
+nock.disableNetConnect();
+afterEach(() => nock.cleanAll());
+
+/** Record when each API request arrives and how many are in flight at once. */
+function recorder(reply: (i: number) => [number, unknown, Record<string, string>?], delayMs = 20) {
+  const starts: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const scope = nock(API).get(/\/x/).query(true).times(1000).reply(async function () {
+    const i = starts.length;
+    starts.push(Date.now());
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    await new Promise((r) => setTimeout(r, delayMs));
+    inFlight--;
+    return reply(i) as [number, string];
+  });
+  return { starts, scope, max: () => maxInFlight };
+}
+
+describe('throttle', () => {
+  it('keeps at least `throttle` ms between the starts of two requests', async () => {
+    tokenOk();
+    const rec = recorder(() => [200, {}]);
+    const reddit = client({ throttle: 120 });
+    await Promise.all(Array.from({ length: 5 }, () => reddit('/x').get()));
+    const gaps = rec.starts.slice(1).map((t, i) => t - rec.starts[i]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(110);
+  });
+
+  it('throttle 0 sends concurrent calls at once after the probe', async () => {
+    tokenOk();
+    const rec = recorder(() => [200, {}], 60);
+    const reddit = client({ throttle: 0 });
+    await Promise.all(Array.from({ length: 10 }, () => reddit('/x').get()));
+    expect(rec.max()).toBeGreaterThan(5);
+  });
+});
+
+describe('probing until the budget is known', () => {
+  it('sends one request at a time until a response tells the budget, then paces by it', async () => {
+    tokenOk();
+    const rec = recorder(() => [200, {}, rateHeaders(1000, 600)], 40);
+    const reddit = client({ throttle: 0 });
+    await Promise.all(Array.from({ length: 6 }, () => reddit('/x').get()));
+    // The first request went alone: the second arrived only after the first answered.
+    expect(rec.starts[1]! - rec.starts[0]!).toBeGreaterThanOrEqual(35);
+  });
+
+  it('a successful answer without rate-limit headers ends the probing', async () => {
+    tokenOk();
+    const rec = recorder(() => [200, {}], 50);
+    const reddit = client({ throttle: 0 });
+    await reddit('/x').get();
+    await Promise.all(Array.from({ length: 8 }, () => reddit('/x').get()));
+    expect(rec.max()).toBeGreaterThan(4);
+  });
+});
+
+describe('the rate-limit budget', () => {
+  it('never spends more than the remaining budget before the reset, and emits the events', async () => {
+    tokenOk();
+    // Budget of 3 left, window ends in 1 s: the 4th and later must wait for the window to turn.
+    let used = 0;
+    const rec = recorder(() => {
+      used++;
+      return used <= 3 ? [200, {}, rateHeaders(3 - used, 1, used)] : [200, {}, rateHeaders(100, 60, used - 3)];
+    }, 5);
+    const reddit = client({ throttle: 0 });
+    const events: string[] = [];
+    reddit.on('rate_limit', (s) => events.push(`rl:${s.remaining}`));
+    reddit.on('rate_limit_reached', () => events.push('reached'));
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 5 }, () => reddit('/x').get()));
+    const late = rec.starts.filter((t) => t - started >= 1500);
+    expect(rec.starts).toHaveLength(5);
+    expect(late).toHaveLength(2);
+    expect(events).toContain('reached');
+    expect(events[0]).toBe('rl:2');
+  }, 10000);
+
+  it('spreads the remaining budget evenly until the reset', async () => {
+    tokenOk();
+    // 4 left for 2 s: about one request every 500 ms.
+    const rec = recorder((i) => [200, {}, rateHeaders(Math.max(0, 4 - i), 2)], 5);
+    const reddit = client({ throttle: 0 });
+    await Promise.all(Array.from({ length: 3 }, () => reddit('/x').get()));
+    const gap = rec.starts[2]! - rec.starts[1]!;
+    expect(gap).toBeGreaterThanOrEqual(400);
+    expect(gap).toBeLessThan(1500);
+  });
+
+  it('after a 429 every request of the instance waits for the reset (no burst of retries)', async () => {
+    tokenOk();
+    let n = 0;
+    const rec = recorder(() => (++n === 1 ? [429, '', { ...rateHeaders(0, 1), 'retry-after': '1' }] : [200, {}, rateHeaders(50, 60)]), 5);
+    const reddit = client({ throttle: 0 });
+    const started = Date.now();
+    await Promise.all([reddit('/x').get(), reddit('/x').get()]);
+    expect(rec.starts.slice(1).every((t) => t - started >= 950)).toBe(true);
+  });
+});
