@@ -96,6 +96,9 @@ function mendQuirks(response: Response, text: string): Response {
   const headers = new Headers(response.headers);
   if (response.status === 204) return new Response(null, { status: 200, headers });
   let status = response.status;
+  let body = text;
+  // Bad Basic credentials come as {"message": "Unauthorized", "error": 401}: say it the OAuth way.
+  if (status === 401) body = JSON.stringify({ error: 'invalid_client' });
   // A bad grant comes as HTTP 200 with {"error": ...}: make it the 400 OAuth 2.0 prescribes.
   if (status === 200 && /^\s*\{/.test(text)) {
     try {
@@ -104,9 +107,9 @@ function mendQuirks(response: Response, text: string): Response {
       // not JSON: openid-client reports it
     }
   }
-  if (status === 401 && !headers.get('content-type')?.includes('json')) headers.set('content-type', 'application/json');
-  if (/^\s*\{/.test(text)) headers.set('content-type', 'application/json');
-  return new Response(text, { status, statusText: response.statusText, headers });
+  if (/^\s*\{/.test(body)) headers.set('content-type', 'application/json');
+  headers.delete('www-authenticate');
+  return new Response(body, { status, statusText: response.statusText, headers });
 }
 
 const HINTS: Record<string, string> = {

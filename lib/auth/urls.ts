@@ -44,7 +44,8 @@ export interface RedirectResult {
 export function parseRedirect(input: string, expectedState?: string): RedirectResult {
   const text = input.trim();
   if (!text) throw new AuthError('auth() got an empty code or token: pass the code, the access token or the whole redirect URL.', { code: 'invalid_request' });
-  const hasParams = /[?#&=]/.test(text);
+  // A URL (even one without a query) is never a bare code or token: it must carry one in its parameters.
+  const hasParams = /[?#&=]/.test(text) || /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
   if (!hasParams) return { code: text, accessToken: text };
   const start = Math.max(text.indexOf('#'), text.indexOf('?'));
   const params = new URLSearchParams(start >= 0 ? text.slice(start + 1) : text);
