@@ -58,7 +58,7 @@ function urlFor(self: unknown, kind: AuthKind, state?: string): string {
  */
 export class Snoopath {
   /** Version of the snoopath interface. */
-  static readonly version = '3.0.0';
+  static readonly version = '3.0.0' as const;
   declare [CORE]: Core;
 
   /** Validates the options (throws ConfigError) and returns the callable instance. */
