@@ -29,6 +29,9 @@ export interface SnoopathEvents {
 export type EventName = keyof SnoopathEvents;
 export type Listener<E extends EventName> = (payload: SnoopathEvents[E]) => void;
 
+/** once() wrappers → the listener the caller gave, so that off(name, listener) finds them. */
+const onceOriginals = new WeakMap<Listener<any>, Listener<any>>();
+
 /** A minimal emitter that runs in browsers too. A throwing listener never breaks a call. */
 export class Emitter {
   #listeners: Map<EventName, Set<Listener<any>>> | undefined;
@@ -46,11 +49,21 @@ export class Emitter {
       this.off(name, wrapped);
       listener(payload);
     };
+    onceOriginals.set(wrapped, listener);
     return this.on(name, wrapped);
   }
 
+  /** Remove a listener; one added with once() is removed by the function given to once(). */
   off<E extends EventName>(name: E, listener: Listener<E>): this {
-    this.#listeners?.get(name)?.delete(listener);
+    const set = this.#listeners?.get(name);
+    if (set && !set.delete(listener)) {
+      for (const l of set) {
+        if (onceOriginals.get(l) === listener) {
+          set.delete(l);
+          break;
+        }
+      }
+    }
     return this;
   }
 

@@ -38,7 +38,8 @@ export function buildRequest({ verb, path, args = {}, origin, apiType, bodyType 
   let body: string | undefined;
 
   if (QUERY_VERBS.has(verb)) {
-    for (const [k, v] of paramPairs(args)) query.append(k, v);
+    // Merge: an argument replaces a same-named parameter of the path's query (never sent twice).
+    for (const [k, v] of paramPairs(args)) query.set(k, v);
     if (withApiType) query.set('api_type', apiType);
   } else if (bodyType === 'json') {
     if (withApiType) query.set('api_type', apiType);

@@ -8,7 +8,7 @@ const PARAM = /\$([A-Za-z0-9_]+)/g;
 /** Split a user-given path (or full URL) into a pathname and its query string, adding the leading `/`. */
 export function splitPath(input: string): { pathname: string; search: string } {
   let path = input;
-  const full = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(.*)$/i.exec(path);
+  const full = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(path);
   if (full) path = full[1] ?? '';
   const hash = path.indexOf('#');
   if (hash >= 0) path = path.slice(0, hash);
@@ -37,6 +37,11 @@ export function fillPath(template: string, args: Args): string {
     if (text === '' || text === '.' || text === '..') {
       throw new ArgumentError(`url parameter $${name} must not be ${text === '' ? 'empty' : `"${text}"`}: it would change which path is called`);
     }
-    return encodeURIComponent(text);
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      // A lone UTF-16 surrogate cannot be encoded (URIError): that is a bad argument, not a crash.
+      throw new ArgumentError(`url parameter $${name} is not well-formed text (it holds a lone UTF-16 surrogate)`);
+    }
   });
 }
