@@ -1,7 +1,88 @@
-import type { CallObject } from './call.js';
+import type { Endpoints, ListingOp, Op } from '../../typings/endpoints.js';
+import type { Args } from '../request/path.js';
+import type { CallObject, CallOptions, Thing } from './call.js';
+import type { ListingSlice } from './listing.js';
+import type { ParamNames, PathParams } from './path-params.js';
+
+// Glue between the generated `Endpoints` map (typings/endpoints.d.ts) and what `reddit(path)` returns.
+// Policy (docs/typings.md): a known path and verb takes exactly its documented arguments (a misspelt
+// one is a compile error); anything else stays callable with loose arguments and an `unknown` result.
+
+export type { Endpoints, ListingOp, Op };
+
+/** Arguments every known endpoint accepts besides its own. */
+export interface CommonArgs {
+  /** `1` asks the platform not to escape `&`, `<` and `>` in string values. */
+  raw_json?: 0 | 1;
+  /** Filled in by the client (instance option `apiType`); pass it only to override. */
+  api_type?: string;
+}
+
+/** Every path template the typings know, for editors' completions: `reddit(path: KnownPath | (string & {}))`. */
+export type KnownPath = keyof Endpoints;
+
+/** The HTTP verbs a call object offers. */
+export type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+
+/** Parameter list of a typed method: `args` optional only when every argument is, likewise `options`. */
+type Params<A, O> = {} extends A
+  ? {} extends O
+    ? [args?: A, options?: O]
+    : [args: A | undefined, options: O]
+  : {} extends O
+    ? [args: A, options?: O]
+    : [args: A, options: O];
+
+/** One documented verb as a method; name another result type with `get<T>()` if you know better. */
+type TypedMethod<E> =
+  E extends ListingOp<infer A, infer I, infer O>
+    ? <T = I>(...params: Params<A & CommonArgs, O>) => Promise<ListingSlice<T>>
+    : E extends Op<infer A, infer R, infer O>
+      ? <T = R>(...params: Params<A & CommonArgs, O>) => Promise<T>
+      : never;
+
+/** A verb the catalog does not document for `P`: any arguments, but the path's `$params` are still required. */
+type LooseMethod<P extends string> = [ParamNames<P>] extends [never]
+  ? <T = unknown>(args?: Args, options?: CallOptions) => Promise<T>
+  : <T = unknown>(args: PathParams<P> & Args, options?: CallOptions) => Promise<T>;
+
+/** `.listing()` where the item type is not known: `Thing` unless named. */
+type LooseListing<P extends string> = [ParamNames<P>] extends [never]
+  ? <T = Thing>(args?: Args, options?: CallOptions) => Promise<ListingSlice<T>>
+  : <T = Thing>(args: PathParams<P> & Args, options?: CallOptions) => Promise<ListingSlice<T>>;
+
+/** The generated entry for `P`, also when it is written with a `.json` suffix. */
+type EntryOf<P extends string> = P extends keyof Endpoints
+  ? Endpoints[P]
+  : P extends `${infer Bare}.json`
+    ? Bare extends keyof Endpoints
+      ? Endpoints[Bare]
+      : never
+    : never;
+
+/** Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose. */
+type KnownCall<E, P extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
+  [V in Exclude<Verb | 'listing', keyof E>]: V extends 'listing' ? LooseListing<P> : LooseMethod<P>;
+};
+
+/** Call object of an unknown path: the loose {@link CallObject}, but its `$params` required. */
+type UnknownCall<P extends string> = [ParamNames<P>] extends [never]
+  ? CallObject
+  : { [V in Verb]: LooseMethod<P> } & { listing: LooseListing<P> };
 
 /**
- * The call object for a path. Known endpoints get typed arguments and results (see typings/);
- * any other path gets the loose {@link CallObject}.
+ * What `reddit(path)` returns for `path: P`. A path template the catalog knows (see docs/endpoints.md)
+ * gets typed arguments and results per verb; any other literal path gets loose methods that still
+ * require its `$params`; a `string` that is not a literal gets the loose {@link CallObject}.
+ *
+ * @example
+ * const page = await reddit('/r/$subreddit/hot').listing({ $subreddit: 'aww', limit: 10 });
+ * page.children[0]?.data.title; // string
  */
-export type CallFor<P extends string> = P extends string ? CallObject : never;
+export type CallFor<P extends string> = P extends string
+  ? string extends P
+    ? CallObject
+    : [EntryOf<P>] extends [never]
+      ? UnknownCall<P>
+      : KnownCall<EntryOf<P>, P>
+  : never;

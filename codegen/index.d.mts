@@ -1,0 +1,50 @@
+// Types of codegen/index.mjs, so the TypeScript tests can import the plain-JS generator.
+
+export interface Arg {
+  name: string;
+  type: string;
+  required: boolean;
+}
+
+export interface EndpointRecord {
+  verb: string;
+  path: string;
+  scopes: string[];
+  oauth: boolean;
+  listing: boolean;
+  json: boolean;
+  args: Arg[];
+  result?: string;
+  item?: string;
+  listingIndex?: boolean;
+  selector?: boolean;
+  dotJson?: boolean;
+  description?: string;
+}
+
+export interface Endpoint extends EndpointRecord {
+  callArgs: Arg[];
+  result: string;
+  description: string;
+}
+
+/** A raw entry of reddit-api-generator's api.json (only the fields the generator reads). */
+export interface RawEntry {
+  path: string;
+  method: string;
+  oauth: string[];
+  url: Record<string, string>;
+  isListing: boolean;
+  args: Record<string, { describe?: string }>;
+}
+
+export function inferType(name: string, text: string): string;
+export function enumType(text: string): string | undefined;
+export function jsonFields(text: string): Array<{ name: string; type: string }>;
+export function normalize(raw: RawEntry): EndpointRecord;
+export function pathParams(path: string): string[];
+export function mergeOverlay(records: EndpointRecord[], overlay: unknown): EndpointRecord[];
+export function markSelectors(records: EndpointRecord[]): Map<EndpointRecord, string[]>;
+export function buildModel(catalog: RawEntry[], overlay: unknown, descriptions: Record<string, string>): Endpoint[];
+export function runtimeLines(endpoints: Endpoint[]): string[];
+export function generate(): Record<string, string>;

@@ -1,0 +1,24 @@
+// Reads the `$params` out of a literal path at the type level, with the runtime's rule
+// (lib/request/path.ts): `$` then letters, digits and `_`; any other character (`.`, `/`) ends the name.
+
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm'
+  | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z';
+type NameChar = Digit | Lower | Uppercase<Lower> | '_';
+
+/** The name at the start of `S`, character by character (tail-recursive, so long names are fine). */
+type TakeName<S extends string, Name extends string = ''> = S extends `${infer C}${infer Rest}`
+  ? C extends NameChar
+    ? TakeName<Rest, `${Name}${C}`>
+    : Name
+  : Name;
+
+/** Names of the `$params` in a literal path: `ParamNames<'/r/$subreddit/about/$where'>` is `'subreddit' | 'where'`. */
+export type ParamNames<P extends string> = P extends `${string}$${infer Rest}`
+  ? TakeName<Rest> extends infer N extends string
+    ? (N extends '' ? never : N) | ParamNames<Rest>
+    : never
+  : never;
+
+/** The `$` keys a call of path `P` must pass: `{ $subreddit: string | number }` and so on. */
+export type PathParams<P extends string> = { [N in ParamNames<P> as `$${N}`]: string | number };
