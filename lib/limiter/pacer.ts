@@ -1,5 +1,5 @@
-import Bottleneck from 'bottleneck';
 import type { RateLimitState } from '../events.js';
+import { Gate, type GateSettings } from './gate.js';
 import { readRateLimit, retryAfterSeconds } from './headers.js';
 
 export interface PacerOptions {
@@ -19,86 +19,67 @@ export interface SendOptions {
   api: boolean;
 }
 
-const SKIPPED = Symbol('skipped');
-
 /**
  * The one owner of pacing: every send of an instance (retries and token requests too) passes here.
- * Bottleneck enforces the throttle gap (`minTime`), the one-at-a-time probe (`maxConcurrent: 1`) until
- * the platform has told the budget, and the budget itself (`reservoir`), spread evenly until the reset.
+ * The gate enforces the throttle gap, the one-at-a-time probe until the platform has told the
+ * budget, and the budget itself, spread evenly until the window resets.
  */
 export class Pacer {
   readonly #options: PacerOptions;
-  #limiter: Bottleneck | undefined;
+  readonly #gate: Gate;
   #probing = true;
   #refill: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: PacerOptions) {
     this.#options = options;
+    this.#gate = new Gate({ minTime: options.throttle, maxConcurrent: 1 }, options.now);
   }
 
   /** Send when the throttle and the budget allow; the response's rate-limit headers steer what follows. */
-  send(send: () => Promise<Response>, { signal, api }: SendOptions): Promise<Response> {
+  async send(send: () => Promise<Response>, { signal, api }: SendOptions): Promise<Response> {
     signal?.throwIfAborted();
-    const limiter = (this.#limiter ??= this.#create());
-    // A call may now wait for the refill: keep the process alive until it fires.
-    (this.#refill as { ref?: () => void } | undefined)?.ref?.();
-    return new Promise<Response>((resolve, reject) => {
-      const onAbort = () => reject(signal!.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      limiter
-        .schedule(async (): Promise<Response | typeof SKIPPED> => {
-          if (signal?.aborted) {
-            // Bottleneck cannot drop a queued job; give back the budget unit it took instead.
-            if ((await limiter.currentReservoir()) !== null) await limiter.incrementReservoir(1);
-            return SKIPPED;
-          }
-          const response = await send();
-          this.#observe(response, api);
-          return response;
-        })
-        .then((r) => r !== SKIPPED && resolve(r), reject)
-        .finally(() => signal?.removeEventListener('abort', onAbort));
-    });
-  }
-
-  #create(): Bottleneck {
-    const limiter = new Bottleneck({ maxConcurrent: 1, minTime: this.#options.throttle });
-    // Nothing waits any more: a pending refill must not keep a finished process alive.
-    limiter.on('idle', () => (this.#refill as { unref?: () => void } | undefined)?.unref?.());
-    return limiter;
+    const gate = this.#gate;
+    if (gate.running > 0 || gate.queued > 0) this.#hold(true);
+    await gate.acquire(signal);
+    try {
+      const response = await send();
+      this.#observe(response, api);
+      return response;
+    } finally {
+      gate.release();
+      if (gate.queued === 0) this.#hold(false);
+    }
   }
 
   #observe(response: Response, api: boolean): void {
     const state = readRateLimit(response.headers);
-    const now = (this.#options.now ?? Date.now)();
+    const now = this.#now();
     if (response.status === 429) {
-      this.#exhausted(now + retryAfterSeconds(response.headers, now) * 1000, state ?? { used: 0, remaining: 0, reset: 0 });
       if (state) this.#options.onRateLimit?.(state);
+      this.#exhausted(now + retryAfterSeconds(response.headers, now) * 1000, state ?? { used: 0, remaining: 0, reset: 0 });
       return;
     }
     if (!state) {
-      if (api && this.#probing && response.ok) this.#update({ maxConcurrent: null, reservoir: null, minTime: this.#options.throttle }, false);
+      if (api && this.#probing && response.ok) this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: this.#options.throttle }, false);
       return;
     }
     this.#options.onRateLimit?.(state);
-    // Sends already granted (in flight, or released and waiting out minTime) may not be counted in
-    // this answer yet: keep room for them. This send is one of the executing ones.
-    const { RUNNING = 0, EXECUTING = 0 } = this.#limiter?.counts() ?? {};
-    const available = Math.max(0, Math.floor(state.remaining) - (RUNNING + EXECUTING - 1));
-    // The reset is whole seconds, rounded down: the window ends within the next second, so spend by
-    // the earliest end and refill at the latest one.
+    // Other sends already started may not be counted in this answer yet: keep room for them.
+    const available = Math.max(0, Math.floor(state.remaining) - (this.#gate.running - 1));
+    // The reset is in whole seconds, rounded down: the window ends within the second after it, so
+    // spend the budget by the earliest end and refill at the latest.
     const refillAt = now + Math.max(1, state.reset + 1) * 1000;
     if (available === 0) {
       this.#exhausted(refillAt, state);
       return;
     }
-    const gap = (state.reset * 1000) / available;
-    this.#update({ maxConcurrent: null, reservoir: available, minTime: Math.max(this.#options.throttle, Math.floor(gap)) }, false);
+    const gap = Math.floor((state.reset * 1000) / available);
+    this.#set({ maxConcurrent: Infinity, reservoir: available, minTime: Math.max(this.#options.throttle, gap) }, false);
     this.#scheduleRefill(refillAt);
   }
 
   #exhausted(refillAt: number, state: RateLimitState): void {
-    this.#update({ reservoir: 0 }, false);
+    this.#set({ reservoir: 0 }, false);
     this.#options.onRateLimitReached?.(state);
     this.#scheduleRefill(refillAt);
   }
@@ -106,23 +87,26 @@ export class Pacer {
   /** At the window's end the old numbers mean nothing: probe again, one request at a time. */
   #scheduleRefill(at: number): void {
     if (this.#refill) clearTimeout(this.#refill);
-    const delay = Math.max(0, at - (this.#options.now ?? Date.now)());
     this.#refill = setTimeout(() => {
       this.#refill = undefined;
-      this.#update({ reservoir: null, maxConcurrent: 1, minTime: this.#options.throttle }, true);
-    }, delay);
-    // Keep a process alive only while calls wait for the refill.
-    if (!this.#limiter || this.#limiter.queued() === 0) (this.#refill as { unref?: () => void }).unref?.();
+      this.#set({ reservoir: null, maxConcurrent: 1, minTime: this.#options.throttle }, true);
+    }, Math.max(0, at - this.#now()));
+    this.#hold(this.#gate.queued > 0);
   }
 
-  #update(settings: Bottleneck.ConstructorOptions, probing: boolean): void {
+  /** The refill timer keeps a process alive only while calls wait for it. */
+  #hold(waiting: boolean): void {
+    const timer = this.#refill as { ref?: () => void; unref?: () => void } | undefined;
+    if (waiting) timer?.ref?.();
+    else timer?.unref?.();
+  }
+
+  #set(settings: Partial<GateSettings>, probing: boolean): void {
     this.#probing = probing;
-    void this.#limiter?.updateSettings(settings);
+    this.#gate.update(settings);
   }
 
-  /** Stop timers (an instance no longer used). Queued sends still run. */
-  dispose(): void {
-    if (this.#refill) clearTimeout(this.#refill);
-    this.#refill = undefined;
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
   }
 }
