@@ -2,6 +2,8 @@ import { ModhashKeeper } from './auth/cookies.js';
 import { Grants } from './auth/grants.js';
 import { TokenManager } from './auth/tokens.js';
 import { decodeValues, loadDecoder } from './decode.js';
+import { findEndpoint, missingScope, type EndpointFacts } from './endpoints/lookup.js';
+import { ArgumentError } from './errors.js';
 import { Emitter } from './events.js';
 import { listingOf, Slice } from './listing.js';
 import { Pacer } from './limiter/pacer.js';
@@ -56,10 +58,19 @@ export class Core implements TransportHost {
     }
   }
 
-  /** One call: build, send (paced, authorized, retried), read, decode. */
+  /** One call: check, build, send (paced, authorized, retried), read, decode. */
   async request(verb: Verb, path: string, args: Args = {}, call: CallOptions = {}): Promise<unknown> {
     const o = this.options;
-    const spec = buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType: call.bodyType });
+    const bodyType = call.bodyType ?? (verb !== 'get' && verb !== 'head' && verb !== 'options' && this.#endpoint(verb, path)?.json ? 'json' : undefined);
+    const scope = o.oauth?.scope;
+    if (o.checkScopes && scope && scope !== '*' && !call.bypassAuth) {
+      const endpoint = this.#endpoint(verb, path);
+      const missing = endpoint && missingScope(endpoint, scope);
+      if (missing) {
+        throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
+      }
+    }
+    const spec = buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
     const ctx = this.#context(verb, call);
     const { response, text } = await send(ctx, spec);
     const body = readBody(response, text, spec.method, ctx.sends);
@@ -73,6 +84,18 @@ export class Core implements TransportHost {
       return new Slice<T>(body, listingOf(body, call.listingIndex, path), pageArgs, fetchPage);
     };
     return fetchPage({ ...args });
+  }
+
+  /** Catalog facts per verb and path, remembered: a bot calls the same few paths over and over. */
+  #endpoints: Map<string, EndpointFacts | undefined> | undefined;
+  #endpoint(verb: Verb, path: string): EndpointFacts | undefined {
+    const key = `${verb} ${path}`;
+    this.#endpoints ??= new Map();
+    if (this.#endpoints.has(key)) return this.#endpoints.get(key);
+    const facts = findEndpoint(path, verb);
+    if (this.#endpoints.size >= 256) this.#endpoints.clear();
+    this.#endpoints.set(key, facts);
+    return facts;
   }
 
   #context(verb: Verb, call: CallOptions): SendContext {

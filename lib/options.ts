@@ -11,7 +11,7 @@ const bool = (hint: string) => z.boolean({ error: hint });
 const fn = (hint: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: hint });
 
 const scope = z._default(
-  z.union([z.literal('*'), z.array(text('each scope is a non-empty string such as "identity"'))], {
+  z.union([z.literal('*'), z.array(text('each scope is a non-empty string such as "identity"')).check(z.minLength(1, { error: 'must list at least one scope, or be "*" for all' }))], {
     error: 'must be an array of scope names such as ["identity", "read"], or "*" for all',
   }),
   '*',
@@ -113,6 +113,8 @@ export const optionsSchema = z.strictObject({
   mobile: z._default(bool('must be true or false'), false),
   /** A custom fetch; every request of the instance goes through it, token requests included. */
   fetch: z.optional(fn('must be a fetch-compatible function')),
+  /** Reject a call to a known endpoint early when the instance did not ask for the scope it needs. */
+  checkScopes: z._default(bool('must be true or false'), true),
   /** Where tokens live across restarts. */
   tokenStore: z.optional(
     z.custom<TokenStore>((v) => !!v && typeof (v as TokenStore).get === 'function' && typeof (v as TokenStore).set === 'function', {
@@ -139,7 +141,14 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return value.length > 60 ? `a string of ${value.length} characters` : JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Only the shape of a secret, never its value. */
+function describeSecret(value: unknown): string {
+  if (value === undefined || value === null) return describe(value);
+  if (typeof value === 'string') return `a string of ${value.length} characters`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
@@ -162,7 +171,8 @@ export function resolveOptions(input: unknown): ResolvedOptions {
       throw new ConfigError(keys, `Unknown option ${keys}: check its spelling against the options table in the README.`);
     }
     const option = issue.path.join('.') || 'options';
-    const given = SECRET_OPTIONS.has(option) ? `a ${typeof valueAt(input, issue.path)}` : describe(valueAt(input, issue.path));
+    const value = valueAt(input, issue.path);
+    const given = SECRET_OPTIONS.has(option) ? describeSecret(value) : describe(value);
     throw new ConfigError(option, `Option ${option} ${issue.message} (got ${given}).`);
   }
   const { serverOAuth, serverWWW, apiServerUri, authServerUri, ...rest } = result.data;

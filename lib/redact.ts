@@ -5,7 +5,12 @@
  */
 const patterns: Array<[RegExp, string]> = [
   [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 [redacted]'],
-  [/((?:access_token|refresh_token|password|client_secret|secret|token)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi, '$1[redacted]'],
+  // form and query style: token=value
+  [/\b((?:access_token|refresh_token|password|client_secret|secret|token)=)[^&\s"']+/gi, '$1[redacted]'],
+  // prose style, for names that can only mean a credential: password: value
+  [/\b((?:access_token|refresh_token|client_secret|password)\s*:\s*)(?!\s*")[^\s,;}"']+/gi, '$1[redacted]'],
+  // JSON style: "token": "value"
+  [/("(?:access_token|refresh_token|password|client_secret|secret|token)"\s*:\s*")[^"]*/gi, '$1[redacted]'],
 ];
 
 export function redact(text: string): string {

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { AuthError } from '../../lib/index.js';
-import { API, client, failure, leakText, SECRETS, tokenOk, WWW } from './helpers.js';
+import { API, client, failure, leakText, SECRETS, tokenOk, WWW, mockNetwork } from './helpers.js';
 
-nock.disableNetConnect();
-afterEach(() => nock.cleanAll());
+mockNetwork();
 
 describe('script apps: the password grant', () => {
   it('sends Basic key:secret, a form with grant_type=password, username, password and scope', async () => {

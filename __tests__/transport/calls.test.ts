@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { ResponseError } from '../../lib/index.js';
-import { API, client, failure, tokenOk, WWW } from './helpers.js';
+import { API, client, failure, tokenOk, WWW, mockNetwork } from './helpers.js';
 
-nock.disableNetConnect();
-afterEach(() => nock.cleanAll());
+mockNetwork();
 
 describe('requests on the wire', () => {
   it('sends GET args in the query with api_type, a bearer token and the User-Agent', async () => {

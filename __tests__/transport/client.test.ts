@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { inspect } from 'node:util';
 import Snoopath, { Snoopath as Named, ConfigError } from '../../lib/index.js';
-import { API, client, SECRETS, tokenOk } from './helpers.js';
+import { API, client, SECRETS, tokenOk, mockNetwork } from './helpers.js';
 
-nock.disableNetConnect();
-afterEach(() => nock.cleanAll());
+mockNetwork();
 
 describe('the instance is callable and safe', () => {
   it('is a function, an instanceof Snoopath, and the default and named exports are one class', () => {

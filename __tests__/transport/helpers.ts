@@ -1,3 +1,4 @@
+import { afterAll, afterEach } from '@jest/globals';
 import nock from 'nock';
 import Snoopath, { type CallObject, type SnoopathOptions } from '../../lib/index.js';
 
@@ -41,4 +42,15 @@ export async function failure(promise: Promise<unknown>): Promise<any> {
     return error;
   }
   throw new Error('expected the call to reject, but it resolved');
+}
+
+/**
+ * No test reaches the internet: every host is refused except loopback, which other test files in
+ * the same worker use for the emulator (nock's interception is process-wide).
+ */
+export function mockNetwork(): void {
+  nock.disableNetConnect();
+  nock.enableNetConnect((host) => /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host));
+  afterEach(() => nock.cleanAll());
+  afterAll(() => nock.restore());
 }

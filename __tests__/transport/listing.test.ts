@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { API, client, failure, tokenOk } from './helpers.js';
+import { API, client, failure, tokenOk, mockNetwork } from './helpers.js';
 
-nock.disableNetConnect();
-afterEach(() => nock.cleanAll());
+mockNetwork();
 
 const item = (n: number, stickied = false) => ({ kind: 't3', data: { id: n.toString(36), name: `t3_${n.toString(36)}`, stickied } });
 const page = (from: number, size: number, after: string | null, before: string | null = null) => ({

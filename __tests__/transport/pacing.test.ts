@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { API, client, rateHeaders, tokenOk } from './helpers.js';
+import { API, client, rateHeaders, tokenOk, mockNetwork } from './helpers.js';
 
-nock.disableNetConnect();
-afterEach(() => nock.cleanAll());
+mockNetwork();
 
 /** Record when each API request arrives and how many are in flight at once. */
 function recorder(reply: (i: number) => [number, unknown, Record<string, string>?], delayMs = 20) {

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { NetworkError, ResponseError, TimeoutError } from '../../lib/index.js';
-import { API, client, failure, leakText, tokenOk } from './helpers.js';
+import { API, client, failure, leakText, tokenOk, mockNetwork } from './helpers.js';
 
-nock.disableNetConnect();
-afterEach(() => nock.cleanAll());
+mockNetwork();
 
 describe('5xx answers are sent again, retryDelay apart, up to retryAttempts times', () => {
   it('succeeds after two 503s (HTML bodies) with attempts counted', async () => {

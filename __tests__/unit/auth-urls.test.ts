@@ -186,3 +186,10 @@ describe('parseRedirect failures are AuthError', () => {
     expect(authError(() => parseRedirect(input)).code).toBe('invalid_request');
   });
 });
+
+describe('a redirect without the state we sent is refused', () => {
+  it('rejects a fragment with no state when one was expected', () => {
+    expect(() => parseRedirect('https://app.test/cb#access_token=tok-abcdef&expires_in=3600', 'sent-state')).toThrow(expect.objectContaining({ name: 'AuthError', code: 'state_mismatch' }));
+    expect(parseRedirect('bare-code-value', 'sent-state')).toMatchObject({ code: 'bare-code-value' });
+  });
+});

@@ -365,3 +365,9 @@ describe('resolveOptions: the caller\'s options are never mutated', () => {
     expect(o.oauth?.scope).not.toBe(scope);
   });
 });
+
+describe('an empty scope list is refused', () => {
+  it('throws ConfigError for oauth.scope: []', () => {
+    expect(() => resolveOptions({ userAgent: 'ua', oauth: { type: 'script', key: 'k', secret: 's', username: 'u', password: 'p', scope: [] } })).toThrow(expect.objectContaining({ option: 'oauth.scope' }));
+  });
+});

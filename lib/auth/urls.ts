@@ -59,7 +59,8 @@ export function parseRedirect(input: string, expectedState?: string): RedirectRe
   if (error) {
     throw new AuthError(error === 'access_denied' ? 'The user declined the authorization (access_denied).' : `The authorization failed: ${error}. Check the app's redirect URI and requested scopes.`, { code: error });
   }
-  if (expectedState !== undefined && state !== undefined && state !== expectedState) {
+  // A redirect without the state we sent cannot be told apart from a forged one.
+  if (expectedState !== undefined && state !== expectedState) {
     throw new AuthError('The redirect\'s state does not match the one sent with the authorize URL: ignore this redirect (it may be forged) and start the login again.', { code: 'state_mismatch' });
   }
   const result: RedirectResult = {};

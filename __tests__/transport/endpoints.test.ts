@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { API, client, failure, script, tokenOk, mockNetwork } from './helpers.js';
+
+mockNetwork();
+
+describe('the endpoint catalog at run time', () => {
+  it('rejects a known endpoint early when the instance did not ask for its scope, naming scope and fix', async () => {
+    const token = tokenOk();
+    const reddit = client({ oauth: { ...script, scope: ['read'] } });
+    const error = await failure(reddit('/api/vote').post({ id: 't3_x', dir: 1 }));
+    expect(error).toMatchObject({ name: 'ArgumentError' });
+    expect(error.message).toContain('"vote" scope');
+    expect(error.message).toContain('oauth.scope');
+    expect(token.isDone()).toBe(false);
+  });
+
+  it('matches concrete paths to templates for the scope check', async () => {
+    tokenOk();
+    const reddit = client({ oauth: { ...script, scope: ['identity'] } });
+    await expect(failure(reddit('/r/aww/hot').get())).resolves.toMatchObject({ message: expect.stringContaining('"read" scope') });
+  });
+
+  it('lets the call through with the scope, with "*", with checkScopes false, or on unknown paths', async () => {
+    tokenOk(3);
+    nock(API).post('/api/vote').times(3).reply(200, {});
+    nock(API).get('/not/in/catalog').query(true).reply(200, {});
+    await client({ oauth: { ...script, scope: ['vote'] } })('/api/vote').post({ id: 't3_x', dir: 1 });
+    await client()('/api/vote').post({ id: 't3_x', dir: 1 });
+    const narrow = client({ oauth: { ...script, scope: ['read'] }, checkScopes: false });
+    await narrow('/api/vote').post({ id: 't3_x', dir: 1 });
+    await narrow('/not/in/catalog').get();
+  });
+
+  it('sends a JSON body to known JSON-bodied endpoints without bodyType', async () => {
+    tokenOk();
+    let type = '';
+    let body: unknown;
+    nock(API).patch('/api/v1/me/prefs').query({ api_type: 'json' }).reply(function (_u, b) {
+      type = String(this.req.headers['content-type']);
+      body = b;
+      return [200, {}];
+    });
+    await client()('/api/v1/me/prefs').patch({ over_18: true });
+    expect(type).toBe('application/json');
+    expect(body).toEqual({ over_18: true });
+  });
+});
