@@ -4,13 +4,14 @@ import { Core } from './core.js';
 import { ArgumentError, AuthError, ConfigError } from './errors.js';
 import type { EventName, Listener } from './events.js';
 import { resolveOptions, type SnoopathOptions } from './options.js';
-import type { CallFor } from './types/endpoints.js';
+import type { CallFor, KnownPath } from './types/endpoints.js';
 
 const CORE = Symbol('snoopath.core');
 
 /** The callable shape of an instance: `reddit(path)` gives the call object for that path. */
 export interface SnoopathCallable {
-  <P extends string>(path: P): CallFor<P>;
+  /** The call object for a path: known paths are typed (and offered as completions), any other is callable too. */
+  <P extends KnownPath | (string & {})>(path: P): CallFor<P>;
 }
 
 function coreOf(self: unknown): Core {

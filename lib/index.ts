@@ -3,7 +3,11 @@ export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, Ti
 export type { SnoopathOptions, OAuthOptions, TokenStore, Tokens } from './options.js';
 export type { CallOptions, CallObject, Thing } from './types/call.js';
 export type { ListingSlice } from './types/listing.js';
-export type { CallFor } from './types/endpoints.js';
+export type { CallFor, Endpoints, KnownPath, CommonArgs, Op, ListingOp } from './types/endpoints.js';
+export type {
+  Fullname, Link, Comment, Account, Subreddit, Message, More, Listing, UserListEntry, JsonResponse,
+  LinkThing, CommentThing, AccountThing, MessageThing, SubredditThing, MoreThing,
+} from './types/things.js';
 export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events.js';
 export type { Args } from './request/path.js';
 export type { BodyType } from './request/encode.js';
