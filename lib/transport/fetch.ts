@@ -1,5 +1,6 @@
 import { NetworkError, TimeoutError } from '../errors.js';
 import type { SendContext } from './context.js';
+import { responseError } from './errors.js';
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
@@ -11,24 +12,29 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
   const { host } = ctx;
   return host.pacer.send(async () => {
     ctx.sends++;
-    const timer = new AbortController();
-    const id = setTimeout(() => timer.abort(), ctx.requestTimeout);
+    const what = `${request.method} ${new URL(request.url).pathname}`;
+    // One controller for both the caller's abort and the timeout (AbortSignal.any costs more per call).
+    const controller = new AbortController();
+    const abort = () => controller.abort(request.signal.reason);
+    request.signal.addEventListener('abort', abort, { once: true });
+    const timer = setTimeout(() => controller.abort(new TimeoutError(`${what} got no complete answer within ${ctx.requestTimeout} ms: raise requestTimeout if the platform is slow.`)), ctx.requestTimeout);
     try {
-      const init: RequestInit = { signal: AbortSignal.any([request.signal, timer.signal]) };
+      const init: RequestInit = { signal: controller.signal };
       if (host.credentials) init.credentials = host.credentials;
       const response = await host.fetch(request, init);
-      const body = request.method === 'HEAD' || NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      const text = request.method === 'HEAD' || NULL_BODY.has(response.status) ? null : await response.text();
+      // Listeners get every refused answer, retried or not; ky would clone the response for a hook.
+      if (!response.ok && host.events.has('response_error')) host.events.emit('response_error', responseError(response, request.method, text ?? '', ctx.sends));
+      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     } catch (error) {
-      const what = `${request.method} ${new URL(request.url).pathname}`;
-      if (request.signal.aborted) throw request.signal.reason;
-      if (timer.signal.aborted) throw new TimeoutError(`${what} got no complete answer within ${ctx.requestTimeout} ms: raise requestTimeout if the platform is slow.`);
+      if (controller.signal.aborted) throw controller.signal.reason;
       // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
       const cause = (error as { cause?: unknown })?.cause ?? error;
       const reason = (cause as { code?: string })?.code ?? (cause as Error)?.message ?? String(cause);
       throw new NetworkError(`${what} failed to connect (${reason}): check the network, or apiServerUri/authServerUri.`, error);
     } finally {
-      clearTimeout(id);
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', abort);
     }
   }, { signal: request.signal, api: ctx.api });
 }

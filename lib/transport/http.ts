@@ -2,7 +2,7 @@ import ky, { HTTPError, type Options } from 'ky';
 import type { RequestSpec } from '../request/build.js';
 import { canSetUserAgent } from '../runtime.js';
 import type { SendContext } from './context.js';
-import { responseError, toSnoopathError } from './errors.js';
+import { toSnoopathError } from './errors.js';
 import { pacedFetch } from './fetch.js';
 import { retryPolicy } from './retry.js';
 
@@ -24,14 +24,6 @@ const http = ky.create({
     ],
     // A renewal by this or another call may have replaced the token since the first send.
     beforeRetry: [async ({ request, options }) => call(options).authorize?.(request.headers)],
-    afterResponse: [
-      async ({ response, request, options }) => {
-        const ctx = call(options);
-        if (!response.ok && ctx.host.events.has('response_error')) {
-          ctx.host.events.emit('response_error', responseError(response, request.method, await response.text(), ctx.sends));
-        }
-      },
-    ],
     beforeError: [({ error, options }) => toSnoopathError(error, call(options))],
   },
 });
