@@ -1,4 +1,4 @@
-import { authUrl, parseRedirect, randomState, type AuthKind } from './auth/urls.js';
+import { authUrl, randomState, type AuthKind } from './auth/urls.js';
 import { Call } from './call.js';
 import { Core } from './core.js';
 import { ArgumentError, AuthError, ConfigError } from './errors.js';
@@ -117,6 +117,8 @@ export class Snoopath {
     if (typeof codeOrToken !== 'string') {
       throw new ArgumentError(`auth() for ${oauth.type} apps needs the ${oauth.type === 'explicit' ? 'code' : 'access token'} or the redirect URL the platform sent the user to.`);
     }
+    // Only apps that log users in parse redirects: a chunk of its own in browser bundles.
+    const { parseRedirect } = await import('./auth/redirect.js');
     const redirect = parseRedirect(codeOrToken, core.lastState);
     if (oauth.type === 'explicit') {
       if (!redirect.code) throw new AuthError('The redirect carries a token, not a code: explicit apps use response_type=code (getExplicitAuthUrl()).', { code: 'invalid_request' });

@@ -1,11 +1,10 @@
-import { ModhashKeeper } from './auth/cookies.js';
+import type { ModhashKeeper } from './auth/cookies.js';
 import { Grants } from './auth/grants.js';
 import { TokenManager } from './auth/tokens.js';
 import { decodeValues, loadDecoder } from './decode.js';
-import { findEndpoint, missingScope, type EndpointFacts } from './endpoints/lookup.js';
+import type { EndpointFacts } from './endpoints/lookup.js';
 import { ArgumentError } from './errors.js';
 import { Emitter } from './events.js';
-import { listingOf, Slice } from './listing.js';
 import { Pacer } from './limiter/pacer.js';
 import type { ResolvedOptions } from './options.js';
 import { buildRequest, type Verb } from './request/build.js';
@@ -15,6 +14,10 @@ import { send } from './transport/http.js';
 import { readBody } from './transport/response.js';
 import type { CallOptions } from './types/call.js';
 import type { ListingSlice } from './types/listing.js';
+
+/** The endpoint catalog is only needed for writes and narrowed scopes: a chunk of its own, loaded then. */
+let catalog: Promise<typeof import('./endpoints/lookup.js')> | undefined;
+const loadCatalog = () => (catalog ??= import('./endpoints/lookup.js'));
 
 /** A network failure or timeout leaves it unknown whether the platform acted: only these may be re-sent. */
 const IDEMPOTENT = new Set<Verb>(['get', 'head', 'options', 'put', 'delete']);
@@ -32,7 +35,7 @@ export class Core implements TransportHost {
   readonly credentials: RequestCredentials | undefined;
   readonly tokens: TokenManager | undefined;
   readonly grants: Grants | undefined;
-  readonly modhash: ModhashKeeper | undefined;
+  #modhash: Promise<ModhashKeeper> | undefined;
   /** The state sent with the last authorize URL, checked against the redirect. */
   lastState: string | undefined;
 
@@ -54,18 +57,17 @@ export class Core implements TransportHost {
       this.tokens = new TokenManager({ oauth, grants: this.grants, events: this.events, store: options.tokenStore });
     } else {
       this.credentials = 'include';
-      this.modhash = new ModhashKeeper(() => this.request('get', '/api/me.json', {}, { apiType: false }));
     }
   }
 
   /** One call: check, build, send (paced, authorized, retried), read, decode. */
   async request(verb: Verb, path: string, args: Args = {}, call: CallOptions = {}): Promise<unknown> {
     const o = this.options;
-    const bodyType = call.bodyType ?? (verb !== 'get' && verb !== 'head' && verb !== 'options' && this.#endpoint(verb, path)?.json ? 'json' : undefined);
+    const bodyType = call.bodyType ?? (verb !== 'get' && verb !== 'head' && verb !== 'options' && (await this.#endpoint(verb, path))?.json ? 'json' : undefined);
     const scope = o.oauth?.scope;
     if (o.checkScopes && scope && scope !== '*' && !call.bypassAuth) {
-      const endpoint = this.#endpoint(verb, path);
-      const missing = endpoint && missingScope(endpoint, scope);
+      const endpoint = await this.#endpoint(verb, path);
+      const missing = endpoint && (await loadCatalog()).missingScope(endpoint, scope);
       if (missing) {
         throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
       }
@@ -79,6 +81,8 @@ export class Core implements TransportHost {
 
   /** A listing page as a slice; its moves are new calls with the same call options. */
   async listing<T>(path: string, args: Args = {}, call: CallOptions = {}): Promise<ListingSlice<T>> {
+    // Slices are loaded with the first listing: a chunk of their own in browser bundles.
+    const { Slice, listingOf } = await import('./listing.js');
     const fetchPage = async (pageArgs: Args): Promise<ListingSlice<T>> => {
       const body = await this.request('get', path, pageArgs, call);
       return new Slice<T>(body, listingOf(body, call.listingIndex, path), pageArgs, fetchPage);
@@ -86,13 +90,18 @@ export class Core implements TransportHost {
     return fetchPage({ ...args });
   }
 
+  /** Cookie mode only: the modhash keeper is a chunk of its own in browser bundles. */
+  #modhashKeeper(): Promise<ModhashKeeper> {
+    return (this.#modhash ??= import('./auth/cookies.js').then((m) => new m.ModhashKeeper(() => this.request('get', '/api/me.json', {}, { apiType: false }))));
+  }
+
   /** Catalog facts per verb and path, remembered: a bot calls the same few paths over and over. */
   #endpoints: Map<string, EndpointFacts | undefined> | undefined;
-  #endpoint(verb: Verb, path: string): EndpointFacts | undefined {
+  async #endpoint(verb: Verb, path: string): Promise<EndpointFacts | undefined> {
     const key = `${verb} ${path}`;
     this.#endpoints ??= new Map();
     if (this.#endpoints.has(key)) return this.#endpoints.get(key);
-    const facts = findEndpoint(path, verb);
+    const facts = (await loadCatalog()).findEndpoint(path, verb);
     if (this.#endpoints.size >= 256) this.#endpoints.clear();
     this.#endpoints.set(key, facts);
     return facts;
@@ -112,7 +121,7 @@ export class Core implements TransportHost {
       authorize: tokens
         ? async (headers) => headers.set('authorization', `bearer ${await tokens.tokenFor(bypass)}`)
         : verb === 'get' || verb === 'head' || verb === 'options' ? undefined
-        : async (headers) => headers.set('x-modhash', await this.modhash!.get()),
+        : async (headers) => headers.set('x-modhash', await (await this.#modhashKeeper()).get()),
       reauthorize: tokens ? async (headers) => void (await tokens.renewAfterRefusal(headers.get('authorization')?.slice(7) ?? '')) : undefined,
     });
   }

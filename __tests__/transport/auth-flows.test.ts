@@ -96,6 +96,10 @@ describe('explicit (web) apps', () => {
     await expect(failure(explicit({ retryAttempts: 5 }).auth('used-code'))).resolves.toMatchObject({ name: 'AuthError', code: 'invalid_grant' });
     nock(WWW).post('/api/v1/access_token').replyWithError({ code: 'ECONNRESET' });
     await expect(failure(explicit({ retryAttempts: 5 }).auth('other-code'))).resolves.toMatchObject({ name: 'NetworkError', attempts: 1 });
+    // Not after a 5xx either: the platform may have spent the code before failing.
+    const once = nock(WWW).post('/api/v1/access_token').times(2).reply(503, '');
+    await expect(failure(explicit({ retryAttempts: 5 }).auth('third-code'))).resolves.toMatchObject({ name: 'AuthError', status: 503 });
+    expect(once.pendingMocks()).toHaveLength(1);
   });
 
   it('temporary apps: an expired token emits access_token_expired and rejects with AuthError, sending nothing', async () => {

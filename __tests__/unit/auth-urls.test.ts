@@ -1,5 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { authUrl, parseRedirect, randomState } from '../../lib/auth/urls.js';
+import { authUrl, randomState } from '../../lib/auth/urls.js';
+import { parseRedirect } from '../../lib/auth/redirect.js';
 import { AuthError, ConfigError } from '../../lib/errors.js';
 import { resolveOptions, type OAuthOptions } from '../../lib/options.js';
 

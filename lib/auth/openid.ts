@@ -1,0 +1,124 @@
+import type * as OpenId from 'openid-client';
+import { AuthError, ResponseError, SnoopathError } from '../errors.js';
+import { isLoopbackOrigin } from '../server-uri.js';
+import { createContext } from '../transport/context.js';
+import { send } from '../transport/http.js';
+import type { GrantSettings, GrantType, TokenResponse } from './grants.js';
+
+/**
+ * Token and revoke requests through openid-client. Reddit publishes no discovery document, so the
+ * metadata is built from authServerUri; requests go through the instance's transport (User-Agent,
+ * pacing, retries), where three platform quirks are mended before openid-client reads the answer.
+ */
+export class GrantClient {
+  readonly #settings: GrantSettings;
+  #lib: Promise<typeof OpenId> | undefined;
+
+  constructor(settings: GrantSettings) {
+    this.#settings = settings;
+  }
+
+  /** Run a grant; resolves to the token response or rejects with AuthError (never loops). */
+  async grant(type: GrantType, parameters: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
+    // A code is single use: once sent, whatever went wrong, sending it again can only fail.
+    const { lib, config } = await this.#configure(type !== 'authorization_code', signal);
+    try {
+      return (await lib.genericGrantRequest(config, type, parameters)) as TokenResponse;
+    } catch (error) {
+      throw toAuthError(error, type);
+    }
+  }
+
+  /** Revoke a token; 200 and 204 are both success. */
+  async revoke(token: string, hint: 'access_token' | 'refresh_token', signal?: AbortSignal): Promise<void> {
+    const { lib, config } = await this.#configure(true, signal);
+    try {
+      await lib.tokenRevocation(config, token, { token_type_hint: hint });
+    } catch (error) {
+      throw toAuthError(error, 'revoke');
+    }
+  }
+
+  /** A configuration per request (a few small objects), so that its fetch knows this request's signal and retry rule. */
+  async #configure(idempotent: boolean, signal: AbortSignal | undefined) {
+    const lib = await (this.#lib ??= import('openid-client'));
+    const { authServerUri, key, secret } = this.#settings;
+    const metadata = {
+      issuer: authServerUri,
+      authorization_endpoint: `${authServerUri}/api/v1/authorize`,
+      token_endpoint: `${authServerUri}/api/v1/access_token`,
+      revocation_endpoint: `${authServerUri}/api/v1/revoke_token`,
+    };
+    // ClientSecretBasic refuses an empty secret, which installed apps must send.
+    const basic: OpenId.ClientAuth = (_as, client, _body, headers) => {
+      headers.set('authorization', `Basic ${btoa(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(secret)}`)}`);
+    };
+    const config = new lib.Configuration(metadata, key, undefined, basic);
+    if (authServerUri.startsWith('http:') && isLoopbackOrigin(authServerUri)) lib.allowInsecureRequests(config);
+    config[lib.customFetch] = (url, options) => this.#fetch(url, options, idempotent, signal);
+    return { lib, config };
+  }
+
+  async #fetch(url: string, options: { method: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal }, idempotent: boolean, signal: AbortSignal | undefined): Promise<Response> {
+    const s = this.#settings;
+    const ctx = createContext(s.host, {
+      retryAttempts: idempotent ? s.retryAttempts : 0, retryDelay: s.retryDelay, requestTimeout: s.requestTimeout,
+      signal: signal ?? options.signal, api: false, idempotent,
+    });
+    // 4xx answers go back to openid-client, which reads OAuth errors from them; 5xx are retried.
+    const { response, text } = await send(ctx, { method: options.method, url, headers: options.headers, body: String(options.body ?? '') }, { throwHttpErrors: (status) => status >= 500 });
+    return mendQuirks(response, text);
+  }
+}
+
+/** The platform's answers, made into what an OAuth 2.0 client expects. */
+function mendQuirks(response: Response, text: string): Response {
+  const headers = new Headers(response.headers);
+  if (response.status === 204) return new Response(null, { status: 200, headers });
+  let status = response.status;
+  let body = text;
+  // Bad Basic credentials come as {"message": "Unauthorized", "error": 401}: say it the OAuth way.
+  if (status === 401) body = JSON.stringify({ error: 'invalid_client' });
+  // A bad grant comes as HTTP 200 with {"error": ...}: make it the 400 OAuth 2.0 prescribes.
+  if (status === 200 && /^\s*\{/.test(text)) {
+    try {
+      if (typeof JSON.parse(text).error === 'string') status = 400;
+    } catch {
+      // not JSON: openid-client reports it
+    }
+  }
+  if (/^\s*\{/.test(body)) headers.set('content-type', 'application/json');
+  headers.delete('www-authenticate');
+  return new Response(body, { status, statusText: response.statusText, headers });
+}
+
+const HINTS: Record<string, string> = {
+  invalid_grant: 'the credentials or code were refused: check oauth.username/oauth.password for script apps (with 2FA, the password followed by a colon and the current code), or get a new code or refresh token (codes are single use and live 10 minutes)',
+  unsupported_grant_type: 'this app type may not use this grant: check oauth.type against the app registered on the platform',
+  invalid_request: 'a required field was missing: check the oauth options',
+  invalid_client: 'the client credentials were refused: check oauth.key and oauth.secret',
+  invalid_scope: 'a requested scope is unknown: check oauth.scope',
+};
+
+function toAuthError(error: unknown, what: string): Error {
+  // openid-client wraps what our fetch threw: network failures and timeouts keep their own class;
+  // a token endpoint that kept failing (5xx after the retries) means no token: AuthError, with the cause.
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e instanceof ResponseError) {
+      return new AuthError(`Could not complete the ${what} request: the token endpoint answered ${e.status} after ${e.attempts} attempt(s); the platform may be down, try again later.`, { status: e.status, cause: e });
+    }
+    if (e instanceof SnoopathError) return e;
+  }
+  if ((error as { name?: string })?.name === 'AbortError') return error as Error;
+  const e = error as { error?: unknown; status?: number; cause?: { error?: unknown; message?: unknown } };
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  let code = typeof e.error === 'string' ? e.error : undefined;
+  if (status === 401) code = 'invalid_client';
+  const innermost = (() => {
+    let e: unknown = error;
+    while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+    return e instanceof Error ? e.message : String(e);
+  })();
+  const hint = (code && HINTS[code]) ?? (status ? `the token endpoint answered ${status}: check authServerUri and the oauth options` : `${innermost}; check authServerUri and the oauth options`);
+  return new AuthError(`Could not complete the ${what} request (${code ?? 'error'}): ${hint}.`, { ...(code ? { code } : {}), ...(status ? { status } : {}), cause: error });
+}
