@@ -1,0 +1,117 @@
+// Builds the published files: the Node ES module entries, one bundled .d.ts per entry, and the
+// browser bundles (an ES module build with lazy chunks, and an IIFE exposing a global `Snoopath`).
+import typescript from '@rollup/plugin-typescript';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import terser from '@rollup/plugin-terser';
+import { dts } from 'rollup-plugin-dts';
+import { readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const deps = Object.keys(pkg.dependencies ?? {});
+// Dependencies stay imports in the Node build (npm installs them); node: built-ins too.
+const external = (id) => id.startsWith('node:') || deps.some((d) => id === d || id.startsWith(`${d}/`));
+
+const node = (input, file, extra = {}) => ({
+  input,
+  output: { file, format: 'es', sourcemap: true, inlineDynamicImports: true, ...extra },
+  external,
+  plugins: [typescript({ tsconfig: './tsconfig.build.json', outDir: 'dist', noEmitOnError: true })],
+});
+
+/** Fails the browser builds when anything reachable imports a Node built-in. */
+const noNodeBuiltins = {
+  name: 'no-node-builtins',
+  resolveId(id, importer) {
+    const bare = id.startsWith('node:') ? id.slice(5) : id;
+    if (id.startsWith('node:') || builtinModules.includes(bare.split('/')[0])) {
+      this.error(`browser build: ${importer ?? 'entry'} imports the Node built-in "${id}"`);
+    }
+    return null;
+  },
+};
+
+/**
+ * `import('openid-client')` keeps the whole namespace (its result is stored, then used as `lib.x`),
+ * so lib's dynamic import is pointed at a module re-exporting only the names lib's code mentions.
+ */
+const openIdNames = new Set(Object.keys(await import('openid-client')));
+const slimOpenId = () => {
+  const virtual = '\0slim:openid-client';
+  const used = new Set();
+  return {
+    name: 'slim-openid-client',
+    transform(code, id) {
+      if (id.includes('node_modules') || !code.includes("import('openid-client')")) return null;
+      for (const word of code.match(/[A-Za-z_$][\w$]*/g) ?? []) if (openIdNames.has(word)) used.add(word);
+      return null;
+    },
+    resolveId(source, importer) {
+      return source === 'openid-client' && importer && !importer.startsWith('\0') && !importer.includes('node_modules') ? virtual : null;
+    },
+    load(id) {
+      return id === virtual ? `export { ${[...used].sort().join(', ')} } from 'openid-client';` : null;
+    },
+  };
+};
+
+/** Browser bundles: every dependency inlined, resolved with the browser export conditions. */
+const browserPlugins = (outDir) => [
+  noNodeBuiltins,
+  slimOpenId(),
+  nodeResolve({ browser: true, exportConditions: ['browser', 'import', 'default'], preferBuiltins: false }),
+  commonjs(),
+  typescript({ tsconfig: './tsconfig.build.json', outDir, noEmitOnError: true }),
+  terser({ format: { comments: false } }),
+];
+
+/** Names the lazy chunks after the dependency they carry (entities, openid-client + oauth4webapi). */
+const lazyChunk = (id) => {
+  if (/[\\/]node_modules[\\/]entities[\\/]/.test(id)) return 'entities';
+  if (id === '\0slim:openid-client' || /[\\/]node_modules[\\/](openid-client|oauth4webapi|jose)[\\/]/.test(id)) return 'openid-client';
+  return undefined;
+};
+
+/** Chunk names carry a content hash: clear the old ones so dist/browser holds only this build. */
+const cleanDir = (dir) => ({ name: 'clean-dir', buildStart: () => rmSync(dir, { recursive: true, force: true }) });
+
+const browser = [
+  {
+    input: 'lib/index.ts',
+    // Shared modules stay in the entry chunk (lazy chunks import from it): a page loads one file up front.
+    preserveEntrySignatures: 'allow-extension',
+    output: {
+      dir: 'dist/browser',
+      format: 'es',
+      sourcemap: true,
+      entryFileNames: 'index.js',
+      chunkFileNames: '[name]-[hash].js',
+      manualChunks: lazyChunk,
+    },
+    plugins: [cleanDir('dist/browser'), ...browserPlugins('dist/browser')],
+  },
+  {
+    input: 'lib/index.ts',
+    output: {
+      file: 'dist/snoopath.iife.js',
+      format: 'iife',
+      name: 'Snoopath',
+      // The global is the class itself (callable with `new`), with the named exports on it too.
+      footer: 'Snoopath=Object.assign(Snoopath.default,Snoopath);',
+      exports: 'named',
+      sourcemap: true,
+      inlineDynamicImports: true,
+    },
+    plugins: browserPlugins('dist'),
+  },
+];
+
+export default [
+  node('lib/index.ts', 'dist/index.js'),
+  node('lib/emulator/index.ts', 'dist/emulator.js'),
+  node('lib/emulator/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node' }),
+  ...browser,
+  { input: 'lib/index.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+  { input: 'lib/emulator/index.ts', output: { file: 'dist/emulator.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+];
