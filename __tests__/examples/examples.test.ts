@@ -1,0 +1,24 @@
+// The examples are documentation that runs: each must work against the built package.
+import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+
+describe('examples run against the built package and the emulator', () => {
+  if (!existsSync(`${root}dist/index.js`)) throw new Error('dist/ is missing: npm test builds before jest; run `npm run build` first.');
+
+  it.each([
+    ['examples/auth/script.mjs', /script: signed in as demo_user/],
+    ['examples/auth/explicit.mjs', /explicit: signed in as demo_user; .* received/],
+    ['examples/auth/implicit.mjs', /implicit: signed in as demo_user/],
+    ['examples/auth/app-only.mjs', /app-only: read 5 posts without a user/],
+    ['examples/auth/token-store.mjs', /token-store: demo_user again with 0 new token request/],
+    ['examples/demo/index.js', /Signed in as u\/demo_user[\s\S]*Upvoted[\s\S]*Rate limit: \d+ used[\s\S]*Done\./],
+  ])('%s', async (file, expected) => {
+    const { stdout } = await run(process.execPath, [file], { cwd: root, timeout: 30_000 });
+    expect(stdout).toMatch(expected);
+  }, 40_000);
+});
