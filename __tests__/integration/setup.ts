@@ -114,15 +114,7 @@ export async function authorizeRedirect(url: string): Promise<string> {
   return location;
 }
 
-/** The rejection of a promise that must fail (fails the test when it resolves). */
-export async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject, but it resolved');
-}
+export { failure } from '../support/failure.js';
 
 /** Resolves after `ms` real milliseconds. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -34,15 +34,7 @@ export function leakText(error: unknown): string {
   return [String(e), e.stack, JSON.stringify(e), JSON.stringify(e?.body ?? ''), String(e?.url ?? '')].join('\n');
 }
 
-/** The rejection of a promise that must fail (fails the test when it resolves). */
-export async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject, but it resolved');
-}
+export { failure } from '../support/failure.js';
 
 /**
  * No test reaches the internet: every host is refused except loopback, which other test files in
