@@ -12,12 +12,12 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
   const { host } = ctx;
   return host.pacer.send(async () => {
     ctx.sends++;
-    const what = `${request.method} ${new URL(request.url).pathname}`;
+    const what = () => `${request.method} ${new URL(request.url).pathname}`;
     // One controller for both the caller's abort and the timeout (AbortSignal.any costs more per call).
     const controller = new AbortController();
     const abort = () => controller.abort(request.signal.reason);
     request.signal.addEventListener('abort', abort, { once: true });
-    const timer = setTimeout(() => controller.abort(new TimeoutError(`${what} got no complete answer within ${ctx.requestTimeout} ms: raise requestTimeout if the platform is slow.`)), ctx.requestTimeout);
+    const timer = setTimeout(() => controller.abort(new TimeoutError(`${what()} got no complete answer within ${ctx.requestTimeout} ms: raise requestTimeout if the platform is slow.`)), ctx.requestTimeout);
     try {
       const init: RequestInit = { signal: controller.signal };
       if (host.credentials) init.credentials = host.credentials;
@@ -31,7 +31,7 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
       // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
       const cause = (error as { cause?: unknown })?.cause ?? error;
       const reason = (cause as { code?: string })?.code ?? (cause as Error)?.message ?? String(cause);
-      throw new NetworkError(`${what} failed to connect (${reason}): check the network, or apiServerUri/authServerUri.`, error);
+      throw new NetworkError(`${what()} failed to connect (${reason}): check the network, or apiServerUri/authServerUri.`, error);
     } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', abort);

@@ -6,6 +6,9 @@ import { toSnoopathError } from './errors.js';
 /** A call gives up after this many 429s in a row (the pacer already waits out each one). */
 export const MAX_CONSECUTIVE_429 = 10;
 
+/** Every verb may be retried; which failures are retried is decided below. */
+const ALL_METHODS: Array<'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'> = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
+
 /**
  * Retries are ky's; the decision is ours, per call, because the platform needs three budgets that
  * ky's single `limit` cannot express: `retryAttempts` for failures, ten 429s in a row (not counted
@@ -15,7 +18,7 @@ export function retryPolicy(ctx: SendContext): RetryOptions {
   return {
     // An upper bound only: shouldRetry below does the real accounting.
     limit: (ctx.retryAttempts + 1) * (MAX_CONSECUTIVE_429 + 1) + 1,
-    methods: ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'],
+    methods: ALL_METHODS,
     delay: () => ctx.nextDelay,
     shouldRetry: async ({ error, retryCount }) => {
       const retry = await decide(ctx, error);
