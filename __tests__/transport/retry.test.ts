@@ -84,6 +84,15 @@ describe('network failures and timeouts', () => {
     expect(Date.now() - started).toBeLessThan(380);
   });
 
+  it('a body that stalls after the headers is a timeout too, not a hang', async () => {
+    tokenOk();
+    nock(API).get('/stall').query(true).delayBody(600).reply(200, { late: true });
+    const started = Date.now();
+    const error = await failure(client({ retryAttempts: 0, requestTimeout: 100 })('/stall').get());
+    expect(error).toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
   it('does not retry a timed-out PATCH', async () => {
     tokenOk();
     nock(API).patch('/slow').delay(300).reply(200, {});

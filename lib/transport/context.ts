@@ -27,6 +27,10 @@ export interface SendContext {
   /** The platform refused the credentials (401): renew them; the call is then re-sent once. */
   reauthorize?: ((headers: Headers) => Promise<void>) | undefined;
   sends: number;
+  /** Ends the current send's timeout once its body has been read (or the send failed). */
+  settle?: (() => void) | undefined;
+  /** Set when the current send ran past requestTimeout. */
+  timedOut?: Error | undefined;
   failures: number;
   consecutive429: number;
   reauthorized: boolean;

@@ -40,8 +40,16 @@ export async function send(ctx: SendContext, spec: RequestSpec, extra: Partial<O
   };
   if (spec.body !== undefined) options.body = spec.body;
   if (ctx.signal) options.signal = ctx.signal;
-  const response = await http(spec.url, options);
-  return { response, text: await response.text() };
+  try {
+    const response = await http(spec.url, options);
+    return { response, text: await response.text() };
+  } catch (error) {
+    // A body that stalled past the timeout fails with the abort; report it as the timeout it is.
+    if (ctx.timedOut && !(error instanceof Error && error.name === 'TimeoutError')) throw toSnoopathError(ctx.timedOut, ctx);
+    throw error;
+  } finally {
+    ctx.settle?.();
+  }
 }
 
 export { HTTPError };
