@@ -1,0 +1,90 @@
+// The SVG chart: panels of horizontal bars, plain strings, no dependency.
+import { KB, kb, ms, pct, x } from './format.mjs';
+
+// --- chart -----------------------------------------------------------------------------------------
+const COLORS = { snoopath: '#ff4500', 'snoopath (https)': '#ff8b60', snoocore: '#3f7fbf', snoowrap: '#7b61c9', fetch: '#888', ky: '#888', 'zod/mini': '#aaa' };
+const colorOf = (label) => (label.includes('lazy') ? '#ffb199' : COLORS[label] ?? COLORS[label.split(' ')[0]] ?? '#888');
+const escXml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Panels of horizontal bars, each with its own scale and an optional dashed goal line. */
+export function chart(panels, title) {
+  const W = 820;
+  const labelW = 150;
+  const barW = 470;
+  const barH = 16;
+  const gap = 5;
+  let y = 40;
+  const out = [];
+  for (const p of panels) {
+    const bars = p.bars.filter((b) => Number.isFinite(b.value));
+    if (bars.length === 0) continue;
+    const max = Math.max(...bars.map((b) => b.value), p.goal ?? 0) * 1.08 || 1;
+    out.push(`<text x="10" y="${y + 13}" class="t">${escXml(p.title)}</text>`);
+    y += 22;
+    const top = y;
+    for (const b of bars) {
+      const w = Math.max(1, (b.value / max) * barW);
+      out.push(`<text x="${labelW - 8}" y="${y + barH - 4}" class="l" text-anchor="end">${escXml(b.label)}</text>`);
+      out.push(`<rect x="${labelW}" y="${y}" width="${w.toFixed(1)}" height="${barH}" fill="${colorOf(b.label)}"/>`);
+      out.push(`<text x="${(labelW + w + 6).toFixed(1)}" y="${y + barH - 4}" class="v">${escXml(b.text)}</text>`);
+      y += barH + gap;
+    }
+    if (p.goal !== undefined) {
+      const gx = (labelW + (p.goal / max) * barW).toFixed(1);
+      out.push(`<line x1="${gx}" y1="${top - 3}" x2="${gx}" y2="${y - gap + 3}" class="g"/>`);
+      out.push(`<text x="${gx}" y="${y + 9}" class="gl" text-anchor="middle">${escXml(p.goalText)}</text>`);
+      y += 10;
+    }
+    y += 16;
+  }
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${y}" viewBox="0 0 ${W} ${y}" font-family="Helvetica, Arial, sans-serif">`,
+    '<style>.h{font-size:15px;font-weight:bold}.t{font-size:13px;font-weight:bold}.l{font-size:12px}.v{font-size:11px;fill:#333}.g{stroke:#c00;stroke-width:1.5;stroke-dasharray:4 3}.gl{font-size:10px;fill:#c00}</style>',
+    `<rect width="${W}" height="${y}" fill="#fff"/>`,
+    `<text x="10" y="22" class="h">${escXml(title)}</text>`,
+    ...out,
+    '</svg>',
+    '',
+  ].join('\n');
+}
+
+export function panels(r) {
+  const cl = [['snoopath', 'snoopath/http'], ['snoopath (https)', 'snoopath/https'], ['snoocore', 'snoocore/https'], ['snoowrap', 'snoowrap/https']];
+  const ratioBars = (fig) => cl.map(([label, key]) => ({ label, value: fig[key].value, text: x(fig[key].value) }));
+  const imp = Object.fromEntries(r.imports.map((i) => [i.name, i.ms]));
+  return [
+    { title: `Per-call overhead, × fetch on the same transport (lower is better)`, goal: 1.25, goalText: 'goal ≤ 1.25x', bars: ratioBars(r.sequential) },
+    { title: `Concurrent throughput, ${r.params.inflight} in flight, × fetch (higher is better)`, goal: 0.9, goalText: 'goal ≥ 0.9x', bars: ratioBars(r.concurrent) },
+    { title: 'Listing walk, 10,000 items, × fetch loop (lower is better)', goal: 1.2, goalText: 'goal ≤ 1.2x', bars: ratioBars(r.listing) },
+    {
+      title: 'decodeHtmlEntities, × the same client without it (lower is better)', goal: 1.3, goalText: 'goal ≤ 1.3x',
+      bars: [['snoopath', 'snoopath/http'], ['snoocore', 'snoocore/https']].map(([label, key]) => ({ label, value: r.decode[key].value, text: x(r.decode[key].value) })),
+    },
+    {
+      title: `Rate-limit use: share of the budget used in ${r.params.rateSeconds} s (higher is better)`, goal: 97, goalText: 'goal ≥ 97 %',
+      bars: r.rate.map((e) => ({ label: `${e.client} ${e.setting === 'off' ? '(off)' : '(default)'}`, value: e.share * 100, text: `${pct(e.share)}, ${e.refused} × 429` })),
+    },
+    {
+      title: 'Heap per instance after one call (lower is better)', goal: 4.5, goalText: 'goal ≤ 4.5 KB',
+      bars: ['fetch', 'snoopath', 'snoocore', 'snoowrap'].map((c) => ({ label: c === 'fetch' ? 'fetch (token only)' : c, value: r.memory[c] / KB, text: kb(r.memory[c]) })),
+    },
+    {
+      title: "Cold import, ms above node's start-up (lower is better)",
+      bars: ['snoopath', 'ky', 'zod/mini', 'snoocore', 'snoowrap'].map((c) => ({ label: c, value: imp[c], text: ms(imp[c]) })),
+    },
+    {
+      title: 'Browser bundle, KB minified + gzip (lower is better)',
+      bars: (() => {
+        const lazy = r.bundles.filter((b) => b.bytes != null && b.name.includes('lazy chunk'));
+        const pick = (f) => r.bundles.find((b) => b.bytes != null && f(b.name));
+        return [
+          { label: 'snoopath entry', b: pick((n) => n.includes('entry chunk')) },
+          { label: 'snoopath lazy chunks', b: lazy.length ? { bytes: lazy.reduce((n, b) => n + b.bytes, 0) } : undefined, note: ` (${lazy.length} chunks, all)` },
+          { label: 'snoopath IIFE', b: pick((n) => n.includes('IIFE')) },
+          { label: 'snoowrap', b: pick((n) => n.startsWith('snoowrap')) },
+        ].filter((e) => e.b).map((e) => ({ label: e.label, value: e.b.bytes / KB, text: kb(e.b.bytes) + (e.note ?? '') }));
+      })(),
+    },
+  ];
+}
+
