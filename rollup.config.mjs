@@ -9,7 +9,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const deps = Object.keys(pkg.dependencies ?? {});
+// ioredis is an optional peer: only snoopath/shared-limit imports it (lazily, when not given one).
+const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), 'ioredis'];
 // Dependencies stay imports in the Node build (npm installs them); node: built-ins too.
 const external = (id) => id.startsWith('node:') || deps.some((d) => id === d || id.startsWith(`${d}/`));
 
@@ -111,7 +112,10 @@ export default [
   node('lib/index.ts', 'dist/index.js'),
   node('lib/emulator/index.ts', 'dist/emulator.js'),
   node('lib/emulator/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node' }),
+  // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.
+  node('lib/shared-limit.ts', 'dist/shared-limit.js'),
   ...browser,
   { input: 'lib/index.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/emulator/index.ts', output: { file: 'dist/emulator.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+  { input: 'lib/shared-limit.ts', output: { file: 'dist/shared-limit.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
 ];

@@ -1,7 +1,7 @@
 import { authUrl, randomState, type AuthKind } from './auth/urls.js';
 import { Call } from './call.js';
 import { Core } from './core.js';
-import { ArgumentError, AuthError, ConfigError } from './errors.js';
+import { ArgumentError, ConfigError } from './errors.js';
 import type { EventName, Listener } from './events.js';
 import { resolveOptions, type SnoopathOptions } from './options.js';
 import type { CallFor, KnownPath } from './types/endpoints.js';
@@ -35,6 +35,9 @@ const traps: ProxyHandler<Target> = {
   has: (target, property) => Reflect.has(target.self, property),
   getPrototypeOf: () => Snoopath.prototype,
 };
+
+/** The login flows: a chunk of their own in browser bundles, loaded by the first auth(), refresh() or deauth(). */
+const flows = () => import('./auth/flows.js');
 
 function tokensOf(self: unknown) {
   const tokens = coreOf(self).tokens;
@@ -105,52 +108,18 @@ export class Snoopath {
    * Resolves to the refresh token, when there is one.
    */
   async auth(codeOrToken?: string): Promise<string | undefined> {
-    const core = coreOf(this);
-    const { oauth } = core.options;
-    const tokens = core.tokens;
-    if (!oauth || !tokens) throw new ConfigError('oauth', 'auth() needs oauth options; cookie mode is authenticated by the browser.');
-    const scope = oauth.scope === '*' ? '*' : oauth.scope.join(' ');
-    if (oauth.type === 'script') {
-      await tokens.obtainUser('password', { username: oauth.username, password: oauth.password, scope });
-      return tokens.refreshToken;
-    }
-    if (typeof codeOrToken !== 'string') {
-      throw new ArgumentError(`auth() for ${oauth.type} apps needs the ${oauth.type === 'explicit' ? 'code' : 'access token'} or the redirect URL the platform sent the user to.`);
-    }
-    // Only apps that log users in parse redirects: a chunk of its own in browser bundles.
-    const { parseRedirect } = await import('./auth/redirect.js');
-    const redirect = parseRedirect(codeOrToken, core.lastState);
-    if (oauth.type === 'explicit') {
-      if (!redirect.code) throw new AuthError('The redirect carries a token, not a code: explicit apps use response_type=code (getExplicitAuthUrl()).', { code: 'invalid_request' });
-      await tokens.obtainUser('authorization_code', { code: redirect.code, redirect_uri: oauth.redirectUri });
-      return tokens.refreshToken;
-    }
-    if (!redirect.accessToken) throw new AuthError('The redirect carries a code, not a token: implicit apps use response_type=token (getImplicitAuthUrl()).', { code: 'invalid_request' });
-    await tokens.adopt({ access_token: redirect.accessToken, expires_in: redirect.expiresIn });
-    return undefined;
+    return (await flows()).auth(coreOf(this), codeOrToken);
   }
 
   /** Renew the user token with the given or stored refresh token. */
   async refresh(refreshToken?: string): Promise<void> {
-    const tokens = tokensOf(this);
-    const token = refreshToken ?? tokens.refreshToken;
-    if (!token) throw new ArgumentError('refresh() needs a refresh token: pass one, or authorize with duration "permanent" first.');
-    tokens.setRefreshToken(token);
-    await tokens.obtainUser('refresh_token', { refresh_token: token });
+    return (await flows()).refresh(tokensOf(this), refreshToken);
   }
 
   /** Revoke the access token, or the given refresh token (then both are forgotten). */
   async deauth(refreshToken?: string): Promise<void> {
     const core = coreOf(this);
-    const tokens = tokensOf(this);
-    if (refreshToken) {
-      await core.grants!.revoke(refreshToken, 'refresh_token');
-      tokens.clear('all');
-      return;
-    }
-    const access = tokens.accessToken;
-    if (access) await core.grants!.revoke(access, 'access_token');
-    tokens.clear('access');
+    return (await flows()).deauth(core, tokensOf(this), refreshToken);
   }
 
   /** Obtain an application-only token now (it is otherwise obtained on first need). */

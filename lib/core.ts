@@ -47,6 +47,8 @@ export class Core implements TransportHost {
       throttle: options.throttle,
       onRateLimit: (state) => this.events.emit('rate_limit', state),
       onRateLimitReached: (state) => this.events.emit('rate_limit_reached', state),
+      // The platform counts per client id: instances and processes with the same one share a budget.
+      shared: options.limiter?.attach(options.oauth?.key ?? 'cookies'),
     });
     const { oauth } = options;
     if (oauth) {

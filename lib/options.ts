@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ConfigError } from './errors.js';
+import type { SharedLimiter } from './limiter/shared.js';
 import { normalizeServerUri } from './server-uri.js';
 
 /** Options that hold secrets: their values are never echoed in an error. */
@@ -89,8 +90,12 @@ export const optionsSchema = z.strictObject({
   ),
   /** Use the browser's session cookies instead of OAuth. */
   useBrowserCookies: z._default(bool('must be true or false'), false),
-  /** Minimum gap in ms between the starts of two requests; 0 disables. */
-  throttle: z._default(ms('must be a whole number of milliseconds, 0 or more (0 disables throttling)'), 1000),
+  /**
+   * Minimum gap in ms between the starts of two requests; 0 disables. Left out, 1000 ms apply until
+   * the platform has told the rate-limit budget, and then its own pacing, which spreads the budget
+   * evenly until the window resets (a fixed 1 s gap would leave 40 % of the budget unused).
+   */
+  throttle: z.optional(ms('must be a whole number of milliseconds, 0 or more (0 disables throttling)')),
   /** Decode HTML entities in every string value of parsed JSON responses. */
   decodeHtmlEntities: z._default(bool('must be true or false'), false),
   /** How many times a failed request is sent again. */
@@ -119,6 +124,12 @@ export const optionsSchema = z.strictObject({
   tokenStore: z.optional(
     z.custom<TokenStore>((v) => !!v && typeof (v as TokenStore).get === 'function' && typeof (v as TokenStore).set === 'function', {
       error: 'must be an object with get() and set(tokens) methods',
+    }),
+  ),
+  /** A budget shared with other processes using the same client id: `sharedLimit()` from `snoopath/shared-limit`. */
+  limiter: z.optional(
+    z.custom<SharedLimiter>((v) => !!v && typeof v === 'object' && typeof (v as SharedLimiter).attach === 'function', {
+      error: 'must be the object that sharedLimit({ redis }) of snoopath/shared-limit returns',
     }),
   ),
 });

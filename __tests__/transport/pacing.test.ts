@@ -106,3 +106,48 @@ describe('the rate-limit budget', () => {
     expect(rec.starts.slice(1).every((t) => t - started >= 950)).toBe(true);
   });
 });
+
+describe('the default throttle', () => {
+  it('keeps 1 s between starts until the budget is known, then leaves pacing to the budget', async () => {
+    tokenOk();
+    // No headers on the first answer (probe ends, budget unknown), headers from the second on.
+    let n = 0;
+    const rec = recorder(() => (++n === 1 ? [200, {}] : [200, {}, rateHeaders(100, 2)]), 5);
+    const reddit = client({ throttle: undefined });
+    await reddit('/x').get();
+    await reddit('/x').get();
+    await Promise.all([1, 2, 3].map(() => reddit('/x').get()));
+    const gaps = rec.starts.slice(1).map((t, i) => t - rec.starts[i]!);
+    // Budget unknown: the second start waits the default second.
+    expect(gaps[0]).toBeGreaterThanOrEqual(950);
+    // Known (100 left for 2 s): about 20 ms apart, far below the old fixed second.
+    expect(Math.max(...gaps.slice(2))).toBeLessThan(400);
+  });
+});
+
+describe('out-of-order answers', () => {
+  it('an older answer (fewer used in the same window) does not reopen a spent budget', async () => {
+    tokenOk();
+    // Probe: 3 left for 3 s (a send a second). A is slow and will report "2 left"; B, sent a second
+    // later, answers at once with "0 left". A's late answer must not reopen the budget for C.
+    const answers = [
+      { delay: 0, headers: rateHeaders(3, 3, 1) },
+      { delay: 1500, headers: rateHeaders(2, 3, 2) },
+      { delay: 0, headers: rateHeaders(0, 3, 3) },
+    ];
+    let i = 0;
+    const starts: number[] = [];
+    nock(API).get('/x').query(true).times(10).reply(async () => {
+      const a = answers[i++] ?? { delay: 0, headers: rateHeaders(50, 60, 1) };
+      starts.push(Date.now());
+      await new Promise((r) => setTimeout(r, a.delay));
+      return [200, {}, a.headers] as [number, object, Record<string, string>];
+    });
+    const reddit = client({ throttle: 0 });
+    await reddit('/x').get();
+    const t0 = Date.now();
+    await Promise.all([reddit('/x').get(), reddit('/x').get(), reddit('/x').get()]);
+    // C waits for the window to turn: B's answer (~1 s) + reset 3 s + 1 s.
+    expect(starts[3]! - t0).toBeGreaterThanOrEqual(4600);
+  }, 15000);
+});

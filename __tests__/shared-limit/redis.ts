@@ -1,0 +1,62 @@
+/**
+ * A throwaway redis-server for the shared-limit tests: loopback, a free port, no persistence.
+ * Without `redis-server` on PATH the tests are skipped with a message, except in CI (`CI` set),
+ * where its absence fails the run: CI must install it (apt-get install -y redis-server).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+
+if (!hasRedisServer) {
+  const message = 'redis-server is not installed: the shared-limit tests need it (apt-get install -y redis-server).';
+  if (process.env.CI) throw new Error(`${message} CI must install it.`);
+  console.warn(`SKIPPED: ${message}`);
+}
+
+export interface RedisServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start redis-server on 127.0.0.1 and a free port; resolves once it accepts connections. */
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  const proc: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 5 s:\n${output}`)), 5000);
+    proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with code ${code}:\n${output}`));
+    });
+  });
+  return {
+    port,
+    async stop() {
+      if (proc.exitCode === null) proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
