@@ -7,12 +7,25 @@ import { describe, expect, it } from '@jest/globals';
 import Snoopath, { AuthError, ConfigError, ResponseError, type SnoopathOptions } from '../../lib/index.js';
 import {
   authorizeRedirect, client, failure, grants, requestsTo, REVOKE_PATH, shiftClock, start, tokenRequests, USER_AGENT,
+  type Emulator, type LooseClient,
 } from './setup.js';
 
 const ME = '/api/v1/me';
 const HOUR = 3600_000;
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** An hour later the token is gone for good: the event fires once, the call rejects, nothing is sent. */
+async function expectExpiry(reddit: LooseClient, emulator: Emulator): Promise<{ error: any; expired: () => number }> {
+  let expired = 0;
+  reddit.on('access_token_expired', () => expired++);
+  emulator.clearLog();
+  shiftClock(HOUR);
+  const error = await failure(reddit('/api/v1/me').get());
+  expect(error).toBeInstanceOf(AuthError);
+  expect(error.code).toBe('access_token_expired');
+  return { error, expired: () => expired };
+}
 
 describe('script apps: the token lifecycle', () => {
   it('expireTokens(): the next call gets 401, the client runs the password grant and resends once', async () => {
@@ -227,14 +240,8 @@ describe('explicit apps, duration temporary', () => {
     expect(reddit.hasRefreshToken()).toBe(false);
     await expect(reddit('/api/v1/me').get()).resolves.toMatchObject({ name: 'demo_user' });
 
-    let expired = 0;
-    reddit.on('access_token_expired', () => expired++);
-    emu.clearLog();
-    shiftClock(HOUR);
-    const error = await failure(reddit('/api/v1/me').get());
-    expect(error).toBeInstanceOf(AuthError);
-    expect(error.code).toBe('access_token_expired');
-    expect(expired).toBe(1);
+    const { expired } = await expectExpiry(reddit, emu);
+    expect(expired()).toBe(1);
     expect(emu.requests).toEqual([]);
     // It stays that way: no app-only fallback, no request.
     expect(await failure(reddit('/r/$subreddit/hot').get({ $subreddit: 'aww' }))).toBeInstanceOf(AuthError);
@@ -282,13 +289,8 @@ describe('implicit (installed) apps', () => {
     await expect(reddit('/api/v1/me').get()).resolves.toMatchObject({ name: 'demo_user' });
     expect(requestsTo(emu, ME)[0]).toMatchObject({ clientId: 'installed-app-id', user: 'demo_user' });
 
-    let expired = 0;
-    reddit.on('access_token_expired', () => expired++);
-    emu.clearLog();
-    shiftClock(HOUR);
-    const error = await failure(reddit('/api/v1/me').get());
-    expect(error).toBeInstanceOf(AuthError);
-    expect(error.code).toBe('access_token_expired');
+    const { error, expired: expiredCount } = await expectExpiry(reddit, emu);
+    const expired = expiredCount();
     expect(error.message).toMatch(/getAuthUrl/);
     expect(expired).toBe(1);
     expect(emu.requests).toEqual([]);
