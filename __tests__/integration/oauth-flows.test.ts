@@ -289,10 +289,9 @@ describe('implicit (installed) apps', () => {
     await expect(reddit('/api/v1/me').get()).resolves.toMatchObject({ name: 'demo_user' });
     expect(requestsTo(emu, ME)[0]).toMatchObject({ clientId: 'installed-app-id', user: 'demo_user' });
 
-    const { error, expired: expiredCount } = await expectExpiry(reddit, emu);
-    const expired = expiredCount();
+    const { error, expired } = await expectExpiry(reddit, emu);
     expect(error.message).toMatch(/getAuthUrl/);
-    expect(expired).toBe(1);
+    expect(expired()).toBe(1);
     expect(emu.requests).toEqual([]);
 
     // A new login: a new fragment, accepted by the same instance.
