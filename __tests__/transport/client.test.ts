@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { inspect } from 'node:util';
 import Snoopath, { Snoopath as Named, ConfigError } from '../../lib/index.js';
 import { API, client, SECRETS, tokenOk, mockNetwork } from './helpers.js';

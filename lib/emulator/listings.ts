@@ -54,7 +54,7 @@ export function postListing(ctx: Ctx, state: State, sub: Subreddit | undefined, 
   json(ctx, 200, listing(children, after, before, modhash(ctx)));
 }
 
-function aboutSub(state: State, sub: Subreddit): Thing {
+function aboutSub(sub: Subreddit): Thing {
   return {
     kind: 't5',
     data: {
@@ -78,7 +78,7 @@ export function listingRoute(ctx: Ctx, state: State, parts: string[]): boolean {
     if (!allow(ctx, 'read', false)) return true;
     const q = (ctx.params.q ?? '').toLowerCase();
     const found = state.catalog.subs.filter((s) => q !== '' && s.name.toLowerCase().includes(q));
-    json(ctx, 200, listing(found.map((s) => aboutSub(state, s))));
+    json(ctx, 200, listing(found.map((s) => aboutSub(s))));
     return true;
   }
   if (first !== 'r' || name === undefined || rest.length > 0) return false;
@@ -90,7 +90,7 @@ export function listingRoute(ctx: Ctx, state: State, parts: string[]): boolean {
     redirect(ctx, `${state.url}/subreddits/search?q=${encodeURIComponent(name)}`);
     return true;
   }
-  if (what === 'about') json(ctx, 200, aboutSub(state, sub));
+  if (what === 'about') json(ctx, 200, aboutSub(sub));
   else postListing(ctx, state, sub, (what ?? 'hot') as Sort);
   return true;
 }

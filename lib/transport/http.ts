@@ -1,4 +1,4 @@
-import ky, { HTTPError, type Options } from 'ky';
+import ky, { type Options } from 'ky';
 import type { RequestSpec } from '../request/build.js';
 import { canSetUserAgent } from '../runtime.js';
 import type { SendContext } from './context.js';
@@ -52,4 +52,3 @@ export async function send(ctx: SendContext, spec: RequestSpec, extra: Partial<O
   }
 }
 
-export { HTTPError };
