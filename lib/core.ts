@@ -2,12 +2,11 @@ import type { ModhashKeeper } from './auth/cookies.js';
 import { Grants } from './auth/grants.js';
 import { TokenManager } from './auth/tokens.js';
 import { decodeValues, loadDecoder } from './decode.js';
-import type { EndpointFacts } from './endpoints/lookup.js';
 import { ArgumentError } from './errors.js';
 import { Emitter } from './events.js';
 import { Pacer } from './limiter/pacer.js';
 import type { ResolvedOptions } from './options.js';
-import { buildRequest, type Verb } from './request/build.js';
+import { buildRequest, usesQuery, type Verb } from './request/build.js';
 import type { Args } from './request/path.js';
 import { createContext, type SendContext, type TransportHost } from './transport/context.js';
 import { send } from './transport/http.js';
@@ -65,11 +64,14 @@ export class Core implements TransportHost {
   /** One call: check, build, send (paced, authorized, retried), read, decode. */
   async request(verb: Verb, path: string, args: Args = {}, call: CallOptions = {}): Promise<unknown> {
     const o = this.options;
-    const bodyType = call.bodyType ?? (verb !== 'get' && verb !== 'head' && verb !== 'options' && (await this.#endpoint(verb, path))?.json ? 'json' : undefined);
     const scope = o.oauth?.scope;
-    if (o.checkScopes && scope && scope !== '*' && !call.bypassAuth) {
-      const endpoint = await this.#endpoint(verb, path);
-      const missing = endpoint && (await loadCatalog()).missingScope(endpoint, scope);
+    const checkScope = o.checkScopes && scope && scope !== '*' && !call.bypassAuth;
+    // The catalog is consulted only when it can change something: a write's body type, a narrowed scope.
+    const catalog = (!call.bodyType && !usesQuery(verb)) || checkScope ? await loadCatalog() : undefined;
+    const endpoint = catalog?.findEndpoint(path, verb);
+    const bodyType = call.bodyType ?? (endpoint?.json ? 'json' : undefined);
+    if (checkScope && endpoint) {
+      const missing = catalog!.missingScope(endpoint, scope);
       if (missing) {
         throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
       }
@@ -97,18 +99,6 @@ export class Core implements TransportHost {
     return (this.#modhash ??= import('./auth/cookies.js').then((m) => new m.ModhashKeeper(() => this.request('get', '/api/me.json', {}, { apiType: false }))));
   }
 
-  /** Catalog facts per verb and path, remembered: a bot calls the same few paths over and over. */
-  #endpoints: Map<string, EndpointFacts | undefined> | undefined;
-  async #endpoint(verb: Verb, path: string): Promise<EndpointFacts | undefined> {
-    const key = `${verb} ${path}`;
-    this.#endpoints ??= new Map();
-    if (this.#endpoints.has(key)) return this.#endpoints.get(key);
-    const facts = (await loadCatalog()).findEndpoint(path, verb);
-    if (this.#endpoints.size >= 256) this.#endpoints.clear();
-    this.#endpoints.set(key, facts);
-    return facts;
-  }
-
   #context(verb: Verb, call: CallOptions): SendContext {
     const o = this.options;
     const tokens = this.tokens;
@@ -122,7 +112,7 @@ export class Core implements TransportHost {
       idempotent: IDEMPOTENT.has(verb),
       authorize: tokens
         ? async (headers) => headers.set('authorization', `bearer ${await tokens.tokenFor(bypass)}`)
-        : verb === 'get' || verb === 'head' || verb === 'options' ? undefined
+        : usesQuery(verb) ? undefined
         : async (headers) => headers.set('x-modhash', await (await this.#modhashKeeper()).get()),
       reauthorize: tokens ? async (headers) => void (await tokens.renewAfterRefusal(headers.get('authorization')?.slice(7) ?? '')) : undefined,
     });

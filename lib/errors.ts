@@ -1,4 +1,4 @@
-import { redact } from './redact.js';
+import { redact, redactUrl } from './redact.js';
 
 /** Base class of every error snoopath raises. Tell them apart with `instanceof` or `error.name`. */
 export class SnoopathError extends Error {
@@ -78,9 +78,4 @@ export class NetworkError extends SnoopathError {
   constructor(message: string, cause: unknown) {
     super(message, { cause });
   }
-}
-
-/** Query parameters that carry credentials are masked wherever a URL is reported. */
-function redactUrl(url: string): string {
-  return url.replace(/([?&#](?:access_token|refresh_token|token|code|password|client_secret)=)[^&#]*/gi, '$1[redacted]');
 }

@@ -18,3 +18,8 @@ export function redact(text: string): string {
   for (const [re, by] of patterns) out = out.replace(re, by);
   return out;
 }
+
+/** Query parameters that carry credentials (a code too) are masked wherever a URL is reported. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&#](?:access_token|refresh_token|token|code|password|client_secret)=)[^&#]*/gi, '$1[redacted]');
+}

@@ -55,7 +55,7 @@ export class TokenManager {
    * Renews ahead of expiry. `bypassAuth` asks for the application-only token.
    */
   async tokenFor(bypassAuth: boolean): Promise<string> {
-    await (this.#loaded ??= this.#load());
+    await this.#ready();
     if (bypassAuth || !this.#hasUser()) return this.#valid('app');
     return this.#valid('user');
   }
@@ -75,7 +75,7 @@ export class TokenManager {
 
   /** Run a grant for the user token now (auth(), refresh()); resolves when stored. */
   async obtainUser(type: GrantType, parameters: Record<string, string>): Promise<TokenResponse> {
-    await (this.#loaded ??= this.#load());
+    await this.#ready();
     const response = await this.#o.grants.grant(type, parameters);
     await this.#keep('user', response);
     return response;
@@ -83,13 +83,13 @@ export class TokenManager {
 
   /** Take a user token that arrived another way (an implicit redirect). */
   async adopt(response: TokenResponse): Promise<void> {
-    await (this.#loaded ??= this.#load());
+    await this.#ready();
     await this.#keep('user', response);
   }
 
   /** An application-only token now (appOnlyAuth()). */
   async appToken(): Promise<string> {
-    await (this.#loaded ??= this.#load());
+    await this.#ready();
     return this.#valid('app');
   }
 
@@ -151,6 +151,11 @@ export class TokenManager {
     this.#o.events.emit('access_token_refreshed', held.token);
     await this.#o.store?.set(this.#snapshot());
     return held.token;
+  }
+
+  /** The token store is read once, before the first use. */
+  #ready(): Promise<void> {
+    return (this.#loaded ??= this.#load());
   }
 
   #snapshot(): Tokens {

@@ -68,6 +68,18 @@ function segmentMatches(template: string, given: string): boolean {
  * `verb` is the method called (`listing` counts as `get`).
  */
 export function findEndpoint(path: string, verb: string): EndpointFacts | undefined {
+  // A bot calls the same few paths over and over: remember the answers (the table never changes).
+  const key = `${verb} ${path}`;
+  if (memo.has(key)) return memo.get(key);
+  if (memo.size >= 512) memo.clear();
+  const facts = match(path, verb);
+  memo.set(key, facts);
+  return facts;
+}
+
+const memo = new Map<string, EndpointFacts | undefined>();
+
+function match(path: string, verb: string): EndpointFacts | undefined {
   const { exact, templates } = load();
   const v = verb.toLowerCase() === 'listing' ? 'GET' : verb.toUpperCase();
   const p = normalizePath(path);

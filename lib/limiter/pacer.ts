@@ -50,7 +50,6 @@ export class Pacer {
   async send(send: () => Promise<Response>, { signal, api }: SendOptions): Promise<Response> {
     signal?.throwIfAborted();
     const gate = this.#gate;
-    if (gate.running > 0 || gate.queued > 0) this.#hold(true);
     const admitted = gate.acquire(signal);
     // A send that has to wait (a retry after a 429 while nothing else runs) keeps the refill timer referenced.
     if (gate.queued > 0) this.#hold(true);

@@ -4,8 +4,8 @@ import { formText, jsonBody, paramPairs, type BodyType } from './encode.js';
 /** HTTP verbs a call object offers (plus `listing`, a GET). */
 export type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
-/** Verbs whose parameters travel in the query string. */
-const QUERY_VERBS = new Set<string>(['get', 'head', 'options']);
+/** Verbs whose parameters travel in the query string (and that never carry a body). */
+export const usesQuery = (verb: Verb): boolean => verb === 'get' || verb === 'head' || verb === 'options';
 
 export interface RequestInput {
   verb: Verb;
@@ -37,7 +37,7 @@ export function buildRequest({ verb, path, args = {}, origin, apiType, bodyType 
   const headers: Record<string, string> = {};
   let body: string | undefined;
 
-  if (QUERY_VERBS.has(verb)) {
+  if (usesQuery(verb)) {
     // Merge: an argument replaces a same-named parameter of the path's query (never sent twice).
     for (const [k, v] of paramPairs(args)) query.set(k, v);
     if (withApiType) query.set('api_type', apiType);

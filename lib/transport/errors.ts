@@ -1,11 +1,11 @@
 import { HTTPError } from 'ky';
 import { NetworkError, ResponseError, SnoopathError, TimeoutError } from '../errors.js';
 import type { SendContext } from './context.js';
-import { errorTriples, parseText } from './response.js';
+import { errorTriples, parseText, pathOf } from './response.js';
 
 /** Map whatever a send raised (ky's errors, the runtime's) to snoopath's documented classes. */
 export function toSnoopathError(error: unknown, ctx: SendContext): Error {
-  if (error instanceof HTTPError) return responseError(error.response, error.request.method, typeof error.data === 'string' ? error.data : error.data, ctx.sends);
+  if (error instanceof HTTPError) return responseError(error.response, error.request.method, error.data, ctx.sends);
   if (error instanceof TimeoutError || error instanceof NetworkError) {
     error.attempts = ctx.sends;
     return error;
@@ -18,7 +18,7 @@ export function toSnoopathError(error: unknown, ctx: SendContext): Error {
 export function responseError(response: Response, method: string, data: unknown, attempts: number): ResponseError {
   const body = typeof data === 'string' ? parseText(data) : data;
   const { status } = response;
-  const path = new URL(response.url || 'http://x/').pathname;
+  const path = pathOf(response);
   const hint =
     status === 401 ? 'the token was refused: check the app credentials and that the user authorized this app'
     : status === 403 ? 'forbidden: the token may lack a scope this endpoint needs, or the account may not do this'

@@ -1,5 +1,8 @@
 import { ResponseError } from '../errors.js';
 
+/** The path a response answered, for messages (a mocked response may have no URL). */
+export const pathOf = (response: Response): string => new URL(response.url || 'http://x/').pathname;
+
 /** JSON when it parses, the text otherwise (5xx and some 429 bodies are HTML). */
 export function parseText(text: string): unknown {
   if (text === '') return '';
@@ -28,14 +31,14 @@ export function readBody(response: Response, text: string, method: string, attem
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ResponseError(`${method} ${new URL(response.url || 'http://x/').pathname} answered ${response.status} with a body that is not valid JSON; it is kept in error.body.`, {
+    throw new ResponseError(`${method} ${pathOf(response)} answered ${response.status} with a body that is not valid JSON; it is kept in error.body.`, {
       status: response.status, method, url: response.url, body: text, errors: [], attempts,
     });
   }
   const errors = errorTriples(body);
   if (errors.length) {
     const summary = errors.map(([code, message, field]) => `${code}: ${message}${field ? ` (${field})` : ''}`).join('; ');
-    throw new ResponseError(`${method} ${new URL(response.url || 'http://x/').pathname} was refused by the platform: ${summary}`, {
+    throw new ResponseError(`${method} ${pathOf(response)} was refused by the platform: ${summary}`, {
       status: response.status, method, url: response.url, body, errors, attempts,
     });
   }
