@@ -3,6 +3,7 @@ import type { Verb } from './request/build.js';
 import type { Args } from './request/path.js';
 import type { CallOptions, CallObject } from './types/call.js';
 import type { ListingSlice } from './types/listing.js';
+import type { CommentTree, TreeOptions } from './types/tree.js';
 
 /**
  * What `reddit(path)` returns. Methods live on the prototype, so a call object is two fields; the
@@ -27,6 +28,11 @@ export class Call implements CallObject {
   options(args?: Args, options?: CallOptions) { return this.#send('options', args, options); }
   listing(args?: Args, options?: CallOptions): Promise<ListingSlice<any>> {
     return this.core.listing(this.path, args, options);
+  }
+
+  /** A link and its whole comment tree, every stub expanded: the expander is a chunk of its own, loaded here. */
+  async tree(args?: Args, options?: TreeOptions): Promise<CommentTree> {
+    return (await import('./tree/expand.js')).tree((...a) => this.core.request(...a), this.path, args, options);
   }
 
   toString(): string {

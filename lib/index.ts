@@ -4,6 +4,8 @@ export type { SnoopathOptions, OAuthOptions, TokenStore, Tokens } from './option
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './limiter/shared.js';
 export type { CallOptions, CallObject, Thing } from './types/call.js';
 export type { ListingSlice } from './types/listing.js';
+export type { CommentTree, TreeOptions, TreeProgress } from './types/tree.js';
+export { walk, flatten, type CommentBranch } from './tree/walk.js';
 export type { CallFor, Endpoints, KnownPath, CommonArgs, Op, ListingOp } from './types/endpoints.js';
 export type {
   Fullname, Link, Comment, Account, Subreddit, Message, More, Listing, UserListEntry, JsonResponse,

@@ -46,6 +46,8 @@ export interface Comment {
   created_utc: number;
   /** The reply tree, or `''` when there are no replies. */
   replies: Listing<CommentThing | MoreThing> | '';
+  /** Nesting level in a comment tree, 0 for top-level comments (`tree()` counts it from the top). */
+  depth?: number;
 }
 
 /** An account (user): `kind` `t2`. */

@@ -1,0 +1,216 @@
+import type { CommentThing, Listing, MoreThing } from '../types/things.js';
+
+type Item = CommentThing | MoreThing;
+
+/** A thing as an answer carries it, before it is checked. */
+export type Raw = { kind?: unknown; data?: any };
+
+/** A `more` stub in the tree, and what is left of it. */
+export interface Stub {
+  readonly thing: MoreThing;
+  /** Fullname of the link or comment whose replies hold it. */
+  readonly owner: string;
+  /** Depth of the comments it stands for (0: top-level). */
+  readonly depth: number;
+  /** "Continue this thread": no ids; the owner's own page holds its replies. */
+  readonly thread: boolean;
+  /** Still in the tree. */
+  open: boolean;
+}
+
+const fullname = (data: any): string => (typeof data.name === 'string' && data.name.startsWith('t1_') ? data.name : `t1_${data.id}`);
+
+/** `items` into `list` before index `at`, without spreading a large array into arguments. */
+function insert(list: Item[], at: number, items: Item[]): void {
+  const tail = list.splice(at);
+  for (const item of items) list.push(item);
+  for (const item of tail) list.push(item);
+}
+
+/**
+ * A comment tree being put together from answers, in the platform's shape. Things are placed by
+ * `parent_id`: a comment whose parent is not placed yet waits until it is; a comment already placed
+ * is dropped; a stub's comments take the stub's place, in the order the answer gives them; depth is
+ * counted from the top, whatever the answer said. Pure: no I/O, no clock.
+ */
+export class Forest {
+  /** Top-level comments (and stubs), as `tree()` returns them. */
+  readonly roots: Item[] = [];
+  /** Comments dropped because they were already placed. */
+  duplicates = 0;
+  readonly #placed = new Map<string, CommentThing>();
+  readonly #waiting = new Map<string, Raw[]>();
+  readonly #stubOf = new Map<string, Stub>();
+  readonly #open = new Set<Stub>();
+  /** Owners that already have (or had) a "continue this thread" stub: one page each is enough. */
+  readonly #threads = new Set<string>();
+  /** Placed items not yet in their owner's replies: owner -> slot (the stub they go before) -> items. */
+  readonly #groups = new Map<string, Map<Stub | undefined, Item[]>>();
+
+  /** `link`: the link's fullname (`t3_...`); `onStub` hears of every stub placed. */
+  constructor(readonly link: string, private readonly onStub: (stub: Stub) => void = () => {}) {}
+
+  /** Number of comments placed. */
+  get size(): number {
+    return this.#placed.size;
+  }
+
+  /** Whether the comment with this id (base 36, no prefix) is placed. */
+  has(id: string): boolean {
+    return this.#placed.has(`t1_${id}`);
+  }
+
+  /**
+   * Splice one answer's things (flat, in the platform's order) into the tree. `covering`: the stubs
+   * the request was for; their owners' new replies (and the stubs an answer given in part lists the
+   * rest in) take their place.
+   */
+  place(things: readonly Raw[], covering: Iterable<Stub> = []): void {
+    const byOwner = new Map<string, Stub>();
+    for (const stub of covering) byOwner.set(stub.owner, stub);
+    // Released waiters are placed right after their parent, before the rest of the answer; a stack of
+    // lists instead of recursion, since a chain of waiters can be thousands long.
+    const frames: Array<{ list: readonly Raw[]; at: number }> = [{ list: things, at: 0 }];
+    while (frames.length) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.at >= frame.list.length) {
+        frames.pop();
+        continue;
+      }
+      const released = this.#offer(frame.list[frame.at++]!, byOwner);
+      if (released) frames.push({ list: released, at: 0 });
+    }
+    for (const [owner, slots] of this.#groups) {
+      const list = this.#replies(owner, true)!;
+      for (const [slot, items] of slots) {
+        let at = slot ? list.indexOf(slot.thing) : -1;
+        // Without a slot, new replies go before the owner's first stub: stubs stay last, as the platform puts them.
+        if (at < 0) at = list.findIndex((item) => item.kind === 'more');
+        insert(list, at < 0 ? list.length : at, items);
+      }
+    }
+    this.#groups.clear();
+  }
+
+  /**
+   * A request for `stub` was answered: `asked` (its ids in that request) are done, found or not (an
+   * id asked and not returned was deleted). The stub leaves the tree once nothing is left of it.
+   */
+  settle(stub: Stub, asked: readonly string[]): void {
+    if (!stub.open) return;
+    const done = new Set(asked);
+    const data = stub.thing.data;
+    const left: string[] = [];
+    for (const id of data.children) {
+      if (!done.has(id) && !this.has(id)) left.push(id);
+      else if (this.#stubOf.get(id) === stub) this.#stubOf.delete(id);
+    }
+    data.count = Math.max(left.length, (Number(data.count) || 0) - (data.children.length - left.length));
+    data.children = left;
+    if (stub.thread || left.length === 0) this.#remove(stub);
+  }
+
+  /** Drop from the stubs still open the ids placed meanwhile; remove those left empty. */
+  tidy(): void {
+    for (const stub of this.#open) if (!stub.thread) this.settle(stub, []);
+  }
+
+  /** Comments still waiting for a parent that never came. */
+  orphans(): CommentThing[] {
+    const out: CommentThing[] = [];
+    const seen = new Set<string>();
+    for (const list of this.#waiting.values()) {
+      for (const raw of list) {
+        const name = raw.kind === 't1' ? fullname(raw.data) : '';
+        if (name && !seen.has(name) && !this.#placed.has(name)) out.push(raw as CommentThing);
+        if (name) seen.add(name);
+      }
+    }
+    return out;
+  }
+
+  /** Place one thing, or park it until its parent is placed. Returns the things that were waiting for it. */
+  #offer(raw: Raw, covering: ReadonlyMap<string, Stub>): Raw[] | undefined {
+    const data = raw?.data;
+    if (!data || typeof data !== 'object' || (raw.kind !== 't1' && raw.kind !== 'more')) return undefined;
+    const owner = typeof data.parent_id === 'string' ? data.parent_id : this.link;
+    const parent = this.#placed.get(owner);
+    if (!parent && owner !== this.link) {
+      const list = this.#waiting.get(owner);
+      if (list) list.push(raw);
+      else this.#waiting.set(owner, [raw]);
+      return undefined;
+    }
+    const depth = parent ? (parent.data.depth ?? 0) + 1 : 0;
+    if (raw.kind === 't1') {
+      const name = fullname(data);
+      if (this.#placed.has(name)) {
+        this.duplicates++;
+        return undefined;
+      }
+      const thing = raw as CommentThing;
+      data.depth = depth;
+      data.replies = '';
+      this.#placed.set(name, thing);
+      this.#group(owner, this.#slot(data.id, owner, covering, true), thing);
+      const released = this.#waiting.get(name);
+      this.#waiting.delete(name);
+      return released;
+    }
+    const given: unknown[] = Array.isArray(data.children) ? data.children : [];
+    const thread = given.length === 0;
+    const ids = given.filter((id): id is string => typeof id === 'string' && id !== '' && !this.has(id));
+    if (thread ? this.#threads.has(owner) : ids.length === 0) return undefined;
+    if (thread) this.#threads.add(owner);
+    Object.assign(data, { children: ids, depth, parent_id: owner });
+    const stub: Stub = { thing: raw as MoreThing, owner, depth, thread, open: true };
+    // The slot before the ids change hands: a stub answered in part comes back in the old stub's place.
+    this.#group(owner, this.#slot(ids[0], owner, covering, false), stub.thing);
+    for (const id of ids) this.#stubOf.set(id, stub);
+    this.#open.add(stub);
+    this.onStub(stub);
+    return undefined;
+  }
+
+  /**
+   * The stub a new reply of `owner` goes before: the one that listed it (for a stub, only one this
+   * request was for: an id listed twice does not move a stub), else the request's stub of that owner.
+   */
+  #slot(id: string | undefined, owner: string, covering: ReadonlyMap<string, Stub>, comment: boolean): Stub | undefined {
+    const listed = id === undefined ? undefined : this.#stubOf.get(id);
+    if (listed?.open && listed.owner === owner && (comment || covering.get(owner) === listed)) return listed;
+    const stub = covering.get(owner);
+    return stub?.open ? stub : undefined;
+  }
+
+  #group(owner: string, slot: Stub | undefined, item: Item): void {
+    let slots = this.#groups.get(owner);
+    if (!slots) this.#groups.set(owner, (slots = new Map()));
+    const items = slots.get(slot);
+    if (items) items.push(item);
+    else slots.set(slot, [item]);
+  }
+
+  /** The list holding `owner`'s replies; with `create`, a comment without replies gets an empty Listing. */
+  #replies(owner: string, create: boolean): Item[] | undefined {
+    if (owner === this.link) return this.roots;
+    const data = this.#placed.get(owner)?.data;
+    if (!data) return undefined;
+    if (!data.replies) {
+      if (!create) return undefined;
+      data.replies = { kind: 'Listing', data: { after: null, before: null, children: [] } } satisfies Listing<Item>;
+    }
+    return data.replies.data.children;
+  }
+
+  #remove(stub: Stub): void {
+    stub.open = false;
+    this.#open.delete(stub);
+    const list = this.#replies(stub.owner, false);
+    const at = list ? list.indexOf(stub.thing) : -1;
+    if (at < 0) return;
+    list!.splice(at, 1);
+    // The platform's shape: a comment without replies has `replies: ''`.
+    if (list!.length === 0 && stub.owner !== this.link) this.#placed.get(stub.owner)!.data.replies = '';
+  }
+}
