@@ -132,6 +132,19 @@ describe('a morechildren answer', () => {
     expect(outline(forest.roots)).toEqual([['p', ['a', 'b', 'c', 'd']]]);
   });
 
+  it('the rest of an answer given in part, listing ids of two stubs of one parent, is split: each part in its own place', () => {
+    const { forest, stubs, stub } = grow([more(LINK, ['a', 'b']), c('x'), more(LINK, ['y', 'z'])]);
+    const [first, second] = [stub('a'), stub('y')];
+    forest.place(thingsOf(answer([c('a'), c('y'), more(LINK, ['b', 'z'], 9)])), [first, second]);
+    forest.settle(first, ['a', 'b']);
+    forest.settle(second, ['y', 'z']);
+    expect(outline(forest.roots)).toEqual(['a', 'more:b', 'x', 'y', 'more:z']);
+    expect(stubs.slice(2).map((s) => s.thing.data)).toEqual([
+      expect.objectContaining({ id: 'b', name: 't1_b', children: ['b'], count: 5 }),
+      expect.objectContaining({ id: 'z', name: 't1_z', children: ['z'], count: 5 }),
+    ]);
+  });
+
   it('stubs inside an answer are placed and reported; ids already in the tree are dropped from them', () => {
     const { forest, stubs, stub } = grow([c('x'), more(LINK, ['a'])]);
     forest.place(thingsOf(answer([c('a'), c('a1', 'a', [], 0), more('a1', []), more('a', ['x', 'a2']), more('a', ['x'])])));

@@ -104,8 +104,10 @@ export async function tree(send: Send, path: string, args: Args = {}, options: T
       if (batch) {
         batchOut = true;
         run(send('get', '/api/morechildren', more(batch), callOptions), (body) => {
+          const before = forest.size;
           forest.place(thingsOf(body), batch.stubs.keys());
           for (const [stub, ids] of batch.stubs) forest.settle(stub, ids);
+          work.answered(batch, forest.size > before);
         }, () => (batchOut = false));
       }
     }

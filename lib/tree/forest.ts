@@ -18,6 +18,12 @@ export interface Stub {
   open: boolean;
 }
 
+/** The stubs a request was for, and one of them by owner. */
+interface Covered {
+  stubs: ReadonlySet<Stub>;
+  byOwner: Map<string, Stub>;
+}
+
 const fullname = (data: any): string => (typeof data.name === 'string' && data.name.startsWith('t1_') ? data.name : `t1_${data.id}`);
 
 /** `items` into `list` before index `at`, without spreading a large array into arguments. */
@@ -66,8 +72,8 @@ export class Forest {
    * rest in) take their place.
    */
   place(things: readonly Raw[], covering: Iterable<Stub> = []): void {
-    const byOwner = new Map<string, Stub>();
-    for (const stub of covering) byOwner.set(stub.owner, stub);
+    const covered: Covered = { stubs: new Set(covering), byOwner: new Map() };
+    for (const stub of covered.stubs) covered.byOwner.set(stub.owner, stub);
     // Released waiters are placed right after their parent, before the rest of the answer; a stack of
     // lists instead of recursion, since a chain of waiters can be thousands long.
     const frames: Array<{ list: readonly Raw[]; at: number }> = [{ list: things, at: 0 }];
@@ -77,7 +83,7 @@ export class Forest {
         frames.pop();
         continue;
       }
-      const released = this.#offer(frame.list[frame.at++]!, byOwner);
+      const released = this.#offer(frame.list[frame.at++]!, covered);
       if (released) frames.push({ list: released, at: 0 });
     }
     for (const [owner, slots] of this.#groups) {
@@ -130,7 +136,7 @@ export class Forest {
   }
 
   /** Place one thing, or park it until its parent is placed. Returns the things that were waiting for it. */
-  #offer(raw: Raw, covering: ReadonlyMap<string, Stub>): Raw[] | undefined {
+  #offer(raw: Raw, covering: Covered): Raw[] | undefined {
     const data = raw?.data;
     if (!data || typeof data !== 'object' || (raw.kind !== 't1' && raw.kind !== 'more')) return undefined;
     const owner = typeof data.parent_id === 'string' ? data.parent_id : this.link;
@@ -158,28 +164,48 @@ export class Forest {
       return released;
     }
     const given: unknown[] = Array.isArray(data.children) ? data.children : [];
-    const thread = given.length === 0;
     const ids = given.filter((id): id is string => typeof id === 'string' && id !== '' && !this.has(id));
-    if (thread ? this.#threads.has(owner) : ids.length === 0) return undefined;
-    if (thread) this.#threads.add(owner);
-    Object.assign(data, { children: ids, depth, parent_id: owner });
-    const stub: Stub = { thing: raw as MoreThing, owner, depth, thread, open: true };
-    // The slot before the ids change hands: a stub answered in part comes back in the old stub's place.
-    this.#group(owner, this.#slot(ids[0], owner, covering, false), stub.thing);
+    if (given.length === 0) {
+      if (this.#threads.has(owner)) return undefined;
+      this.#threads.add(owner);
+      this.#stub(raw as MoreThing, owner, depth, [], this.#slot(undefined, owner, covering, false));
+      return undefined;
+    }
+    // The rest of an answer given in part comes back in the place of the stub that listed it; when
+    // it lists ids of several stubs of this request, each part goes to its own stub's place.
+    const parts = new Map<Stub | undefined, string[]>();
+    for (const id of ids) {
+      const slot = this.#slot(id, owner, covering, false);
+      const part = parts.get(slot);
+      if (part) part.push(id);
+      else parts.set(slot, [id]);
+    }
+    const count = Number(data.count) || 0;
+    for (const [slot, part] of parts) {
+      const thing = (parts.size === 1 ? raw : { kind: 'more', data: { ...data, id: part[0], name: `t1_${part[0]}` } }) as MoreThing;
+      thing.data.count = parts.size === 1 ? count : Math.max(part.length, Math.round((count * part.length) / ids.length));
+      this.#stub(thing, owner, depth, part, slot);
+    }
+    return undefined;
+  }
+
+  #stub(thing: MoreThing, owner: string, depth: number, ids: string[], slot: Stub | undefined): void {
+    Object.assign(thing.data, { children: ids, depth, parent_id: owner });
+    const stub: Stub = { thing, owner, depth, thread: ids.length === 0, open: true };
+    this.#group(owner, slot, thing);
     for (const id of ids) this.#stubOf.set(id, stub);
     this.#open.add(stub);
     this.onStub(stub);
-    return undefined;
   }
 
   /**
    * The stub a new reply of `owner` goes before: the one that listed it (for a stub, only one this
    * request was for: an id listed twice does not move a stub), else the request's stub of that owner.
    */
-  #slot(id: string | undefined, owner: string, covering: ReadonlyMap<string, Stub>, comment: boolean): Stub | undefined {
+  #slot(id: string | undefined, owner: string, covering: Covered, comment: boolean): Stub | undefined {
     const listed = id === undefined ? undefined : this.#stubOf.get(id);
-    if (listed?.open && listed.owner === owner && (comment || covering.get(owner) === listed)) return listed;
-    const stub = covering.get(owner);
+    if (listed?.open && listed.owner === owner && (comment || covering.stubs.has(listed))) return listed;
+    const stub = covering.byOwner.get(owner);
     return stub?.open ? stub : undefined;
   }
 

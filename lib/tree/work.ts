@@ -2,8 +2,6 @@ import type { Forest, Stub } from './forest.js';
 
 /** Most ids `/api/morechildren` takes in one request. */
 export const BATCH = 100;
-/** How often one id may be asked for: the platform may answer part of a request and list the rest in a new stub. */
-const MAX_ASKS = 3;
 
 /** Which stubs the options leave alone. */
 export interface Reach {
@@ -29,7 +27,8 @@ export class Work {
   #head = 0;
   readonly #threads: Stub[] = [];
   #threadHead = 0;
-  readonly #asks = new Map<string, number>();
+  /** Ids of requests that brought nothing new: never asked again, however often a stub lists them. */
+  readonly #dead = new Set<string>();
 
   constructor(private readonly forest: Forest, private readonly reach: Reach) {}
 
@@ -42,7 +41,7 @@ export class Work {
       if (stub.owner.startsWith('t1_')) this.#threads.push(stub);
       return;
     }
-    for (const id of stub.thing.data.children) if ((this.#asks.get(id) ?? 0) < MAX_ASKS) this.#ids.push([id, stub]);
+    for (const id of stub.thing.data.children) if (!this.#dead.has(id)) this.#ids.push([id, stub]);
   }
 
   /** Ids queued (some may have arrived meanwhile and will be skipped). */
@@ -82,7 +81,6 @@ export class Work {
       if (taken.has(id) || !this.#wanted(id, stub)) continue;
       taken.add(id);
       ids.push(id);
-      this.#asks.set(id, (this.#asks.get(id) ?? 0) + 1);
       const asked = stubs.get(stub);
       if (asked) asked.push(id);
       else stubs.set(stub, [id]);
@@ -95,7 +93,15 @@ export class Work {
     return ids.length ? { ids, stubs } : undefined;
   }
 
+  /**
+   * A batch was answered. The platform may answer part of a request and list the rest in a new stub,
+   * whose ids are then queued again; a request that brought nothing new ends that, so it always ends.
+   */
+  answered(batch: Batch, grew: boolean): void {
+    if (!grew) for (const id of batch.ids) this.#dead.add(id);
+  }
+
   #wanted(id: string, stub: Stub): boolean {
-    return stub.open && !this.forest.has(id) && (this.#asks.get(id) ?? 0) < MAX_ASKS;
+    return stub.open && !this.forest.has(id) && !this.#dead.has(id);
   }
 }
