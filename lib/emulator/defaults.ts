@@ -1,4 +1,5 @@
-import type { EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, RateLimit } from './types.js';
+import { resolvePost } from './posts.js';
+import type { EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, PostSpec, RateLimit } from './types.js';
 
 /** The platform's OAuth scopes (`*` is accepted in addition). */
 export const SCOPES: ReadonlySet<string> = new Set(
@@ -43,6 +44,7 @@ export interface Config {
   now: () => number;
   moreChildrenDelay: number;
   logLimit: number;
+  posts: PostSpec[];
 }
 
 /** Validates a budget (copying it, so later changes to the caller's object have no effect). */
@@ -92,5 +94,7 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     now: o.now ?? Date.now,
     moreChildrenDelay: o.moreChildrenDelay ?? 25,
     logLimit: o.logLimit ?? 10_000,
+    // Checked now, so a bad shape fails the start, not the first request; made once the state exists.
+    posts: (o.posts ?? []).map((spec) => (resolvePost(spec), { ...spec })),
   };
 }

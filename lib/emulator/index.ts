@@ -3,13 +3,14 @@
  * for testing bots and the client itself. Node only.
  */
 import { checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
+import { makePost } from './posts.js';
 import { listen } from './server.js';
 import { State } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 export type {
-  Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, InstalledAppCreds,
+  Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
 } from './types.js';
 
@@ -22,6 +23,9 @@ function origin(protocol: string, host: string, port: number): string {
 export async function startEmulator(options?: EmulatorOptions): Promise<Emulator> {
   const cfg = resolveConfig(options);
   const state = new State(cfg);
+  const addPost: Emulator['addPost'] = (spec) => makePost(state.catalog, state.comments, spec, state.nowSec());
+  // Before listening: a post that cannot be made (an unknown subreddit) leaves no server behind.
+  const posts = cfg.posts.map((spec) => addPost(spec));
   const tls = cfg.https ? selfSignedCertificate(['localhost', '127.0.0.1', '::1', cfg.host]) : undefined;
   const { port, close } = await listen(state, tls);
   state.url = origin(cfg.https ? 'https' : 'http', cfg.host, port);
@@ -45,6 +49,8 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
     revokeAll: () => state.tokens.revokeAll(),
     setRateLimit: (rl, which = 'oauth') => (which === 'session' ? state.sessionLimit : state.oauthLimit).set(checkLimit(rl, 'setRateLimit')),
     close,
+    posts,
+    addPost,
   };
   if (tls) emulator.ca = tls.cert;
   return emulator;

@@ -52,6 +52,47 @@ export interface InstalledAppCreds {
   redirectUri: string;
 }
 
+/**
+ * The shape of a generated comment tree. Comments are made one after another; each is top-level or
+ * answers an earlier comment that still has room (fewer than `branching` replies, above `depth`),
+ * often the latest one, so threads grow into conversations. Same seed, same tree.
+ */
+export interface CommentTreeShape {
+  /** Number of comments, 0 to 10,000. */
+  comments: number;
+  /** How many are top-level, at least (more when no comment has room left). Default: a fifth, at least 1. */
+  topLevel?: number;
+  /** Most direct replies of one comment. Default 4. */
+  branching?: number;
+  /** Deepest level, 0 being top-level. Default 12. */
+  depth?: number;
+  /**
+   * The last `deleted` leaf comments (in creation order) are deleted: gone from every answer, while
+   * the `more` stubs that listed them still do (as on the platform). Default 0.
+   */
+  deleted?: number;
+}
+
+/** A post made with a comment tree of a given shape (`EmulatorOptions.posts`, `emulator.addPost`). */
+export interface PostSpec {
+  /** Its subreddit. Default: the first one. */
+  subreddit?: string;
+  title?: string;
+  /** Its comment tree: a shape, or just the number of comments. */
+  comments: CommentTreeShape | number;
+}
+
+/** A post made by `addPost` or `EmulatorOptions.posts`: reachable by id (`/comments/{id}`, `/api/info`), in no listing. */
+export interface CreatedPost {
+  /** Base-36 id, for `/comments/$article`. */
+  id: string;
+  name: `t3_${string}`;
+  subreddit: string;
+  permalink: string;
+  /** Comments a complete expansion finds (the deleted ones left out). */
+  comments: number;
+}
+
 /** Fixed-window request budget. */
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -94,6 +135,8 @@ export interface EmulatorOptions {
   moreChildrenDelay?: number;
   /** Keep at most this many entries in `requests` (oldest dropped). Default 10000. */
   logLimit?: number;
+  /** Posts to make at start, each with a comment tree of its own shape (see `Emulator.posts`). */
+  posts?: PostSpec[];
 }
 
 /** One request as the emulator saw it. */
@@ -162,4 +205,8 @@ export interface Emulator {
   setRateLimit(rl: RateLimit | false, which?: 'oauth' | 'session'): void;
   /** Closes the server and every socket, hung ones included. */
   close(): Promise<void>;
+  /** The posts of `EmulatorOptions.posts`, in order. */
+  posts: CreatedPost[];
+  /** Makes a post with a comment tree of the given shape (up to 10,000 comments). */
+  addPost(spec: PostSpec): CreatedPost;
 }
