@@ -249,3 +249,7 @@ if (results.sequential['snoopath/http'].value > 1.25 || results.concurrent['snoo
 results.seconds = (Date.now() - started) / 1000;
 
 writeReport(results, { root: ROOT });
+
+// --- whole comment trees (bench/tree.mjs: its own emulator and workers; its section of docs/performance.md)
+log('comment trees');
+await (await import('./tree.mjs')).benchTrees({ quick: QUICK });
