@@ -158,6 +158,19 @@ describe('stopping early', () => {
     expect(await tree(platform(m).send, PAGE, ARGS, { limit: 0 })).toMatchObject({ requests: 0 });
   });
 
+  it('from: a tree stopped by limit goes on where it stopped, and ends whole', async () => {
+    const { send, log } = platform(m);
+    let result = await tree(send, PAGE, ARGS, { limit: 7 });
+    let steps = 1;
+    while (result.pending > 0) {
+      result = await tree(send, PAGE, ARGS, { limit: 7, from: result });
+      steps++;
+    }
+    expectWhole(result, m);
+    expect(log.calls.filter((c) => c.path === PAGE)).toHaveLength(1);
+    expect(steps).toBe(Math.ceil((log.calls.length - 1) / 7));
+  });
+
   it('threshold: stubs counting fewer comments stay as they are', async () => {
     const { send, log } = platform(m);
     const result = await tree(send, PAGE, ARGS, { threshold: 5 });

@@ -46,15 +46,16 @@ function pageArgs(args: Args, sort: unknown): Args {
  * answer goes, what to ask next) belong to the forest and the work queue; this loop only sends.
  */
 export async function tree(send: Send, path: string, args: Args = {}, options: TreeOptions = {}): Promise<CommentTree> {
-  const { expand = true, limit: limitOption, threshold: thresholdOption, depth: depthOption, onProgress, ...call } = options;
+  const { expand = true, limit: limitOption, threshold: thresholdOption, depth: depthOption, onProgress, from, ...call } = options;
   const limit = count('limit', limitOption);
   const reach = { threshold: count('threshold', thresholdOption), depth: count('depth', depthOption) };
-  const page = pageOf(await send('get', path, args, call), path);
+  const page = from ? pageOf([{ kind: 'Listing', data: { children: [from.submission] } }, { kind: 'Listing', data: { children: from.comments } }], path) : pageOf(await send('get', path, args, call), path);
   const link = page.submission.data;
-  if (!expand) return { submission: page.submission, comments: page.comments, orphans: [], requests: 0, pending: stubWork(page.comments) };
+  if (!expand) return { submission: page.submission, comments: page.comments, orphans: from?.orphans ?? [], requests: 0, pending: stubWork(page.comments) };
   const forest = new Forest(link.name, (stub) => work.add(stub));
   const work = new Work(forest, reach);
-  forest.place(flat(page.comments, link.name));
+  // A former result's orphans get another chance: their parents may come this time.
+  forest.place([...flat(page.comments, link.name), ...(from?.orphans ?? [])]);
 
   // Without a sort of its own, the page came in the link's suggested sort: the stubs must follow it.
   const sort = args.sort ?? (link.suggested_sort || undefined);

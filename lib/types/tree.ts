@@ -26,6 +26,11 @@ export interface TreeOptions extends Omit<CallOptions, 'listingIndex' | 'bodyTyp
   depth?: number;
   /** Called after every answer spliced into the tree. */
   onProgress?: (progress: TreeProgress) => void;
+  /**
+   * Go on expanding a tree a former `tree()` returned (stopped by `limit`, say) instead of fetching the
+   * first page again. Its objects are reused: use the new result, not the old one.
+   */
+  from?: CommentTree;
 }
 
 /**
