@@ -96,6 +96,16 @@ describe('expanding a whole tree', () => {
     expectWhole(await tree(send, PAGE, ARGS), m);
   });
 
+  it('stubs that list replies of replies too: every comment once, in order, ids that arrived meanwhile never asked', async () => {
+    const m = randomModel(1200, 150, 4, 9, 13);
+    const { send, log } = platform(m, { faults: { nestedIds: true } });
+    const result = await tree(send, PAGE, ARGS);
+    expectWhole(result, m);
+    const { ids, least } = minimum(log);
+    expect(ids).toBeLessThan(1200 - 20);
+    expect(result.requests).toBeLessThanOrEqual(Math.ceil(least * 1.1));
+  });
+
   it('asks again for ids an answer given in part lists in a new stub', async () => {
     const m = randomModel(500, 300, 3, 6, 9);
     const { send, log } = platform(m, { faults: { truncate: 30 } });

@@ -87,6 +87,18 @@ describe('a morechildren answer', () => {
     expect(forest.orphans()).toEqual([]);
   });
 
+  it("a reply that waited since an earlier answer comes after the parent's replies in this one, and its copy there wins", () => {
+    // A stub may list nested ids: c2 (a reply of p) asked before p itself.
+    const { forest, stub } = grow([more(LINK, ['c2', 'p', 'c3'])]);
+    const s = stub('c2');
+    forest.place(thingsOf(answer([c('c2', 'p'), c('c3', 'p')])), [s]);
+    forest.settle(s, ['c2']);
+    forest.place(thingsOf(answer([c('p'), c('c1', 'p'), c('c2', 'p')])), [s]);
+    forest.settle(s, ['p', 'c3']);
+    expect(outline(forest.roots)).toEqual([['p', ['c1', 'c2', 'c3']]]);
+    expect(forest.duplicates).toBe(1);
+  });
+
   it('leaves out for good a reply whose parent never comes: orphans() lists it, once', () => {
     const { forest, stub } = grow([more(LINK, ['a'])]);
     forest.place(thingsOf(answer([c('z1', 'z'), c('z2', 'z1'), c('z1', 'z'), c('a')])));

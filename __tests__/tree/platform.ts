@@ -63,6 +63,8 @@ export interface Faults {
   truncate?: number;
   /** Ids gone from the platform: listed in stubs, never returned. */
   deleted?: Set<string>;
+  /** Stubs list every comment they stand for, replies of replies too (each after its parent). */
+  nestedIds?: boolean;
 }
 
 export interface Log {
@@ -93,7 +95,9 @@ export function platform(m: Model, { limit = 20, depth = 4, faults = {} as Fault
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k]!;
       if (budget.left <= 0) {
-        out.push({ ...stub(owner, ids.slice(k), level), data: { ...stub(owner, ids.slice(k), level).data, count: ids.slice(k).reduce((n, i) => n + size(i), 0) } });
+        const rest = ids.slice(k);
+        const listed = faults.nestedIds ? rest.flatMap(function all(i: string): string[] { return [i, ...m.children.get(i)!.flatMap(all)]; }) : rest;
+        out.push({ ...stub(owner, listed, level), data: { ...stub(owner, listed, level).data, count: rest.reduce((n, i) => n + size(i), 0) } });
         break;
       }
       if (gone.has(id)) continue;

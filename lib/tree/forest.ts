@@ -1,4 +1,5 @@
 import type { CommentThing, Listing, MoreThing } from '../types/things.js';
+import { Waiting } from './waiting.js';
 
 type Item = CommentThing | MoreThing;
 
@@ -45,7 +46,9 @@ export class Forest {
   /** Comments dropped because they were already placed. */
   duplicates = 0;
   readonly #placed = new Map<string, CommentThing>();
-  readonly #waiting = new Map<string, Raw[]>();
+  readonly #waiting = new Waiting();
+  /** Answers placed so far. */
+  #answers = 0;
   readonly #stubOf = new Map<string, Stub>();
   readonly #open = new Set<Stub>();
   /** Owners that already have (or had) a "continue this thread" stub: one page each is enough. */
@@ -74,17 +77,25 @@ export class Forest {
   place(things: readonly Raw[], covering: Iterable<Stub> = []): void {
     const covered: Covered = { stubs: new Set(covering), byOwner: new Map() };
     for (const stub of covered.stubs) covered.byOwner.set(stub.owner, stub);
-    // Released waiters are placed right after their parent, before the rest of the answer; a stack of
-    // lists instead of recursion, since a chain of waiters can be thousands long.
+    const answer = ++this.#answers;
+    // Waiters of this answer are placed right after their parent, as the answer orders them. Those of
+    // earlier answers come after this answer's own things: when it repeats them (an answer holds a
+    // comment's replies), its copies, in its order, win. A stack of lists instead of recursion, since
+    // a chain of waiters can be thousands long.
+    const late: Raw[] = [];
     const frames: Array<{ list: readonly Raw[]; at: number }> = [{ list: things, at: 0 }];
     while (frames.length) {
       const frame = frames[frames.length - 1]!;
       if (frame.at >= frame.list.length) {
         frames.pop();
+        if (!frames.length && late.length) frames.push({ list: late.splice(0), at: 0 });
         continue;
       }
-      const released = this.#offer(frame.list[frame.at++]!, covered);
-      if (released) frames.push({ list: released, at: 0 });
+      const released = this.#offer(frame.list[frame.at++]!, covered, answer);
+      if (!released) continue;
+      const now: Raw[] = [];
+      for (const [raw, from] of released) (from === answer ? now : late).push(raw);
+      if (now.length) frames.push({ list: now, at: 0 });
     }
     for (const [owner, slots] of this.#groups) {
       const list = this.#replies(owner, true)!;
@@ -123,30 +134,16 @@ export class Forest {
 
   /** Comments still waiting for a parent that never came. */
   orphans(): CommentThing[] {
-    const out: CommentThing[] = [];
-    const seen = new Set<string>();
-    for (const list of this.#waiting.values()) {
-      for (const raw of list) {
-        const name = raw.kind === 't1' ? fullname(raw.data) : '';
-        if (name && !seen.has(name) && !this.#placed.has(name)) out.push(raw as CommentThing);
-        if (name) seen.add(name);
-      }
-    }
-    return out;
+    return this.#waiting.orphans((name) => this.#placed.has(name));
   }
 
   /** Place one thing, or park it until its parent is placed. Returns the things that were waiting for it. */
-  #offer(raw: Raw, covering: Covered): Raw[] | undefined {
+  #offer(raw: Raw, covering: Covered, answer: number): Array<[Raw, number]> | undefined {
     const data = raw?.data;
     if (!data || typeof data !== 'object' || (raw.kind !== 't1' && raw.kind !== 'more')) return undefined;
     const owner = typeof data.parent_id === 'string' ? data.parent_id : this.link;
     const parent = this.#placed.get(owner);
-    if (!parent && owner !== this.link) {
-      const list = this.#waiting.get(owner);
-      if (list) list.push(raw);
-      else this.#waiting.set(owner, [raw]);
-      return undefined;
-    }
+    if (!parent && owner !== this.link) return void this.#waiting.park(owner, raw, answer);
     const depth = parent ? (parent.data.depth ?? 0) + 1 : 0;
     if (raw.kind === 't1') {
       const name = fullname(data);
@@ -159,9 +156,7 @@ export class Forest {
       data.replies = '';
       this.#placed.set(name, thing);
       this.#group(owner, this.#slot(data.id, owner, covering, true), thing);
-      const released = this.#waiting.get(name);
-      this.#waiting.delete(name);
-      return released;
+      return this.#waiting.release(name);
     }
     const given: unknown[] = Array.isArray(data.children) ? data.children : [];
     const ids = given.filter((id): id is string => typeof id === 'string' && id !== '' && !this.has(id));
