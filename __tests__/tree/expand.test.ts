@@ -106,6 +106,27 @@ describe('expanding a whole tree', () => {
     expect(result.requests).toBeLessThanOrEqual(Math.ceil(least * 1.1));
   });
 
+  it('unpacks morechildren answers that nest replies instead of listing them flat', async () => {
+    const m = randomModel(700, 300, 3, 5, 21);
+    const { send } = platform(m);
+    const nesting: typeof send = async (...a) => {
+      const body = (await send(...a)) as { json?: { data: { things: Array<{ kind: string; data: any }> } } };
+      if (!body.json) return body;
+      // Each reply moved into its parent's replies, as a nested page would hold it.
+      const things = body.json.data.things;
+      const byName = new Map(things.map((t) => [t.data.name, t]));
+      body.json.data.things = things.filter((t) => {
+        const parent = byName.get(t.data.parent_id);
+        if (!parent || t.kind !== 't1') return true;
+        parent.data.replies ||= { kind: 'Listing', data: { children: [] } };
+        parent.data.replies.data.children.push(t);
+        return false;
+      });
+      return body;
+    };
+    expectWhole(await tree(nesting, PAGE, ARGS), m);
+  });
+
   it('asks again for ids an answer given in part lists in a new stub', async () => {
     const m = randomModel(500, 300, 3, 6, 9);
     const { send, log } = platform(m, { faults: { truncate: 30 } });

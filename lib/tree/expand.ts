@@ -106,7 +106,8 @@ export async function tree(send: Send, path: string, args: Args = {}, options: T
         batchOut = true;
         run(send('get', '/api/morechildren', more(batch), callOptions), (body) => {
           const before = forest.size;
-          forest.place(thingsOf(body), batch.stubs.keys());
+          // Flat as the platform sends them; should an answer nest replies, they are unpacked, not lost.
+          forest.place(flat(thingsOf(body), link.name), batch.stubs.keys());
           for (const [stub, ids] of batch.stubs) forest.settle(stub, ids);
           work.answered(batch, forest.size > before);
         }, () => (batchOut = false));
