@@ -44,8 +44,8 @@ async function instance(ctx) {
     if (which === 'snoopath') inst = await snoopath(ctx);
     else {
       inst = await (await import('./clients/snoowrap.mjs')).create(ctx, { pacing: 'off' });
-      // snoowrap sends its requests at once; the platform (and the emulator) refuse a second
-      // morechildren of one account with 429, which snoowrap does not retry unless told to.
+      // snoowrap expands the replies of several comments at once; the platform (and the emulator)
+      // refuse a second morechildren of one account with 429, which snoowrap retries only if told to.
       inst.instance.config({ retryErrorCodes: [429, 502, 503, 504, 522], maxRetryAttempts: 20 });
     }
     await inst.auth();

@@ -113,11 +113,12 @@ ${tables}
   and fetches "continue this thread" pages 4 at a time beside it (docs/comment-trees.md has the
   least request count and how close it gets: one request per "continue this thread" is the
   bulk of the deep tree's).
-- snoowrap 1.23.0 asks 20 ids per request. It is configured to retry 429 (\`retryErrorCodes\` with
-  429, 20 attempts, after 2, 4, 8... seconds), since it sends requests at once and the platform
-  refuses a second morechildren of one account; without that it fails on the first refusal. It
-  skips the "continue this thread" stubs found inside morechildren answers, so on the deep tree
-  it leaves comments out.
+- snoowrap 1.23.0 asks 20 ids per request, one stub after another, and expands the replies of
+  several comments at once, which can put two morechildren of one account in flight (the
+  platform answers the second with 429, which snoowrap does not retry unless told to). It is
+  configured here to retry 429 (\`retryErrorCodes\` with 429, 20 attempts); these trees have few
+  nested stubs, and no 429 happened. It skips the "continue this thread" stubs found inside
+  morechildren answers, so on the deep tree it leaves comments out.
 - PRAW's count is worked out from \`replace_more\`'s algorithm on the stubs snoopath's answers
   held: one request per stub (its ids 100 at a time), one per "continue this thread", plus the page.
 ${END}
