@@ -1,6 +1,6 @@
 /** The expander (lib/tree/expand.ts, work.ts) against a stand-in of the platform: no sockets. */
 import { describe, expect, it } from '@jest/globals';
-import { ArgumentError } from '../../lib/errors.js';
+import { ArgumentError, ResponseError } from '../../lib/errors.js';
 import { tree } from '../../lib/tree/expand.js';
 import { walk } from '../../lib/tree/walk.js';
 import type { CommentTree } from '../../lib/types/tree.js';
@@ -238,6 +238,25 @@ describe('stopping early', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(log.calls.length).toBe(sent);
     expect(seen.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a "continue this thread" page that answers 404 (the comment was removed) leaves nothing, and the rest goes on', async () => {
+    const m = randomModel(300, 3, 1, 300, 2);
+    const { send } = platform(m);
+    let gone = '';
+    const result = await tree((verb, path, args, options) => {
+      if (path.includes('_') && !gone) {
+        gone = String(args.$comment);
+        return Promise.reject(new ResponseError('Not Found', { status: 404, method: 'GET', url: path, body: {}, errors: [], attempts: 1 }));
+      }
+      return send(verb, path, args, options);
+    }, PAGE, ARGS);
+    expect(gone).not.toBe('');
+    const ids = [...walk(result.comments)].map((c) => c.data.id);
+    expect(ids).toContain(gone);
+    expect(ids.length).toBeLessThan(300);
+    expect(hasStub(result.comments)).toBe(false);
+    expect(result.pending).toBe(0);
   });
 
   it('a request that fails rejects the tree with its error', async () => {

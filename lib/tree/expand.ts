@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError, ResponseError } from '../errors.js';
 import type { Verb } from '../request/build.js';
 import type { Args } from '../request/path.js';
 import type { CallOptions } from '../types/call.js';
@@ -95,8 +95,13 @@ export async function tree(send: Send, path: string, args: Args = {}, options: T
       for (let stub; pagesOut < PAGES_AT_ONCE && requests < limit && (stub = work.nextThread()); ) {
         const s = stub;
         pagesOut++;
-        run(send('get', '/comments/$article/_/$comment', thread(s), callOptions), (body) => {
-          forest.place(flat(pageOf(body, path).comments, link.name), [s]);
+        // A comment removed since the page was read answers 404: its thread is simply gone.
+        const page = send('get', '/comments/$article/_/$comment', thread(s), callOptions).catch((error: unknown) => {
+          if (error instanceof ResponseError && error.status === 404) return undefined;
+          throw error;
+        });
+        run(page, (body) => {
+          if (body !== undefined) forest.place(flat(pageOf(body, path).comments, link.name), [s]);
           forest.settle(s, []);
         }, () => pagesOut--);
       }
