@@ -1,0 +1,134 @@
+import { NetworkError, TimeoutError } from '../errors.js';
+import { answerError } from './steps.js';
+import { bareUrl, websocketUrl } from './urls.js';
+
+/** What the platform says on the websocket: the post's URL, a failure, or nothing decisive (ignored). */
+export type Outcome = { type: 'success'; url: string } | { type: 'failed'; reason: string | undefined };
+
+/** Read one websocket message (`{type: 'success', payload: {redirect}}` or `{type: 'failed', payload?}`). */
+export function readMessage(data: unknown): Outcome | undefined {
+  const textOf = typeof data === 'string' ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : undefined;
+  let message: { type?: unknown; payload?: { redirect?: unknown; message?: unknown; reason?: unknown; error?: unknown } };
+  try {
+    message = JSON.parse(textOf ?? '');
+  } catch {
+    return undefined;
+  }
+  if (message?.type === 'success' && typeof message.payload?.redirect === 'string') return { type: 'success', url: message.payload.redirect };
+  if (message?.type === 'failed') {
+    const { message: text, reason, error } = message.payload ?? {};
+    const why = [text, reason, error].find((v) => typeof v === 'string' && v) as string | undefined;
+    return { type: 'failed', reason: why };
+  }
+  return undefined;
+}
+
+const AFTER_SUBMIT = 'the post may still have been created: check the account\'s submitted posts before posting again';
+
+/**
+ * Listens on the websockets where the platform reports a media post's result. Opened before the
+ * submit (so the message cannot be missed), waited on after it; the first decisive message wins.
+ * Every way out (result, failure, timeout, abort) closes every socket.
+ */
+export class ResultListener {
+  readonly #WebSocket: typeof WebSocket;
+  readonly #signal: AbortSignal | undefined;
+  readonly #sockets = new Set<WebSocket>();
+  readonly #urls: string[] = [];
+  #outcome: { url: string } | { error: unknown } | undefined;
+  #settle: (() => void) | undefined;
+  #submitted = false;
+
+  constructor(ws: typeof WebSocket, signal: AbortSignal | undefined) {
+    this.#WebSocket = ws;
+    this.#signal = signal;
+    signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  /** Open a socket; resolves once it is open. */
+  connect(url: string, timeout: number): Promise<void> {
+    if (this.#urls.includes(url)) return Promise.resolve();
+    this.#urls.push(url);
+    const target = websocketUrl(url);
+    if (!target) {
+      return Promise.reject(answerError('result', `the websocket URL ${bareUrl(url)} is neither wss: nor a loopback ws: URL: refused. Nothing was submitted; pass waitForResult: false to post without waiting.`, { status: 0, method: 'GET', url: bareUrl(url), body: undefined, attempts: 0 }));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const signal = this.#signal;
+      if (signal?.aborted) return reject(signal.reason);
+      const socket = new this.#WebSocket(target);
+      socket.binaryType = 'arraybuffer';
+      this.#sockets.add(socket);
+      const done = (error?: unknown) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (error === undefined) return resolve();
+        this.#drop(socket);
+        reject(error);
+      };
+      const onAbort = () => done(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const timer = setTimeout(() => done(new TimeoutError(`Media post, result step: the websocket ${bareUrl(url)} did not open within ${timeout} ms. Nothing was submitted.`)), timeout);
+      socket.onopen = () => done();
+      socket.onmessage = (event) => this.#onMessage(event.data, url);
+      socket.onerror = () => {
+        // After an error the runtime closes the socket; a socket still opening fails its connect now.
+        if (socket.readyState !== socket.OPEN) done(new NetworkError(`Media post, result step: could not connect to the websocket ${bareUrl(url)}. Nothing was submitted.`, undefined));
+      };
+      socket.onclose = (event) => {
+        done(new NetworkError(`Media post, result step: the websocket ${bareUrl(url)} closed (code ${event.code}) before it opened. Nothing was submitted.`, undefined));
+        this.#drop(socket);
+        if (this.#sockets.size === 0 && this.#submitted) {
+          this.#finish({ error: new NetworkError(`Media post, result step: the websocket ${bareUrl(url)} closed (code ${event.code}) without a result; ${AFTER_SUBMIT}.`, undefined) });
+        }
+      };
+    });
+  }
+
+  /** The post's URL, once a socket reports it; rejects on failure, timeout or abort. */
+  wait(timeout: number): Promise<string> {
+    this.#submitted = true;
+    if (!this.#outcome && this.#sockets.size === 0) {
+      this.#finish({ error: new NetworkError(`Media post, result step: no websocket is open to hear the result; ${AFTER_SUBMIT}.`, undefined) });
+    }
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => this.#finish({ error: new TimeoutError(`Media post, result step: no result within ${timeout} ms (videos can take minutes: raise options.timeout); ${AFTER_SUBMIT}.`) }), timeout);
+      this.#settle = () => {
+        clearTimeout(timer);
+        const outcome = this.#outcome!;
+        if ('url' in outcome) resolve(outcome.url);
+        else reject(outcome.error);
+      };
+      if (this.#outcome) this.#settle();
+    });
+  }
+
+  /** Close every socket and stop listening. */
+  close(): void {
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+    for (const socket of this.#sockets) this.#drop(socket);
+  }
+
+  #onMessage(data: unknown, url: string): void {
+    const outcome = readMessage(data);
+    if (!outcome) return;
+    if (outcome.type === 'success') return this.#finish({ url: outcome.url });
+    const why = outcome.reason ? `: ${outcome.reason}` : ' (it gave no reason: the file may be corrupt, or a format, length or size it does not take)';
+    this.#finish({ error: answerError('result', `the platform could not process the media${why}.`, { status: 0, method: 'GET', url: bareUrl(url), body: data, attempts: 1 }) });
+  }
+
+  #onAbort = () => this.#finish({ error: this.#signal?.reason });
+
+  #finish(outcome: { url: string } | { error: unknown }): void {
+    if (this.#outcome) return;
+    this.#outcome = outcome;
+    this.close();
+    this.#settle?.();
+  }
+
+  #drop(socket: WebSocket): void {
+    this.#sockets.delete(socket);
+    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    if (socket.readyState === socket.CONNECTING || socket.readyState === socket.OPEN) socket.close(1000);
+  }
+}
