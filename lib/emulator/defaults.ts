@@ -43,6 +43,7 @@ export interface Config {
   now: () => number;
   moreChildrenDelay: number;
   logLimit: number;
+  mediaDelay: number;
 }
 
 /** Validates a budget (copying it, so later changes to the caller's object have no effect). */
@@ -92,5 +93,6 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     now: o.now ?? Date.now,
     moreChildrenDelay: o.moreChildrenDelay ?? 25,
     logLimit: o.logLimit ?? 10_000,
+    mediaDelay: o.mediaDelay ?? 100,
   };
 }
