@@ -3,7 +3,10 @@ import { checkSize, type SizeLimit } from './limits.js';
 import { inputKind } from './source.js';
 import type { MediaInput } from './types.js';
 
-type NodeFs = { openAsBlob(path: string | URL, options?: { type?: string }): Promise<Blob> };
+type NodeFs = {
+  openAsBlob(path: string | URL, options?: { type?: string }): Promise<Blob>;
+  promises: { stat(path: string | URL): Promise<{ isFile(): boolean }> };
+};
 
 /**
  * Node's `fs`, reached without an import statement: browser bundles (ours and the user's bundler)
@@ -42,6 +45,8 @@ async function openPath(path: string | URL, type: string, what: string): Promise
   }
   if (typeof path !== 'string' && path.protocol !== 'file:') throw new ArgumentError(`${what} is a ${path.protocol} URL: only file: URLs and paths can be read.`);
   try {
+    // stat first: openAsBlob reports a missing file only as ERR_INVALID_ARG_VALUE.
+    if (!(await fs.promises.stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'not a file' });
     return await fs.openAsBlob(path, { type });
   } catch (error) {
     const code = (error as { code?: string }).code ?? (error as Error).message;
