@@ -66,7 +66,7 @@ describe("the uploaded file's URL", () => {
   const xml = (location: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<PostResponse><Location>${location}</Location><Bucket>b</Bucket><Key>rte_images/abc</Key></PostResponse>`;
   it.each([
     ['the Location', xml('https://bucket.s3.amazonaws.com/rte_images%2Fabc'), fields, 'https://bucket.s3.amazonaws.com/rte_images%2Fabc'],
-    ['the Location, XML entities decoded', xml('https://b/x?a=1&amp;b=2'), fields, 'https://b/x?a=1&b=2'],
+    ['the Location, XML entities decoded', xml('https://b/x?a=1&amp;b=2&#38;c=&#x27;3&apos;'), fields, "https://b/x?a=1&b=2&c='3'"],
     ['action + key without a Location (success_action_status 204)', '', fields, 'https://bucket.example.com/rte_images/abc'],
     ['action + key when the Location is not a URL', xml('rte_images/abc'), fields, 'https://bucket.example.com/rte_images/abc'],
     ['nothing without either', '', [{ name: 'acl', value: 'private' }], undefined],

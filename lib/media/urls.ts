@@ -35,7 +35,10 @@ const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot:
 /** The text of the first `<tag>` in an XML answer, entities decoded. */
 export function xmlText(xml: string, tag: string): string | undefined {
   const match = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml);
-  return match?.[1]?.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] as string).trim();
+  return match?.[1]
+    ?.replace(/&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([\da-f]+));/gi, (all, name?: string, dec?: string, hex?: string) =>
+      name ? (XML_ENTITIES[name] as string) : String.fromCodePoint(dec ? Number(dec) : parseInt(hex as string, 16)))
+    .trim();
 }
 
 /**

@@ -15,7 +15,8 @@ import { boundaryOf, MultipartReader } from './multipart.js';
 import { STORAGE_LIMITS, type Lease } from './store.js';
 import { acceptUpgrade, refuseUpgrade } from './websocket.js';
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const XML_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => XML_ESCAPES[c] as string);
 
 function headerRecord(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
@@ -115,8 +116,7 @@ async function upload(state: State, req: IncomingMessage, res: ServerResponse, e
   const stored = lease as Lease;
   const f = file!;
   media.store(stored, f.type, f.size, f.kept && Buffer.concat(f.kept));
-  const status = fields.find(([n]) => n === 'success_action_status')?.[1];
-  if (status !== '201') return answer(res, entry, status === '200' ? 200 : 204);
+  // The lease asks for success_action_status 201 (and the fields were checked against it): the XML answer.
   const location = `${media.storageUrl}/${encodeURIComponent(stored.key)}`;
   answer(res, entry, 201, `<?xml version="1.0" encoding="UTF-8"?>\n<PostResponse><Location>${escapeXml(location)}</Location><Bucket>emulator-media</Bucket><Key>${escapeXml(stored.key)}</Key><ETag>"${f.md5.digest('hex')}"</ETag></PostResponse>`);
 }
