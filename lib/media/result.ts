@@ -1,5 +1,5 @@
 import { NetworkError, TimeoutError } from '../errors.js';
-import { answerError } from './steps.js';
+import { answerError, stepText } from './steps.js';
 import { bareUrl, websocketUrl } from './urls.js';
 
 /** What the platform says on the websocket: the post's URL, a failure, or nothing decisive (ignored). */
@@ -23,7 +23,8 @@ export function readMessage(data: unknown): Outcome | undefined {
   return undefined;
 }
 
-const AFTER_SUBMIT = 'the post may still have been created: check the account\'s submitted posts before posting again';
+const AFTER_SUBMIT = "the post may still have been created: check the account's submitted posts before posting again.";
+const NOT_SUBMITTED = 'Nothing was submitted.';
 
 /**
  * Listens on the websockets where the platform reports a media post's result. Opened before the
@@ -51,7 +52,7 @@ export class ResultListener {
     this.#urls.push(url);
     const target = websocketUrl(url);
     if (!target) {
-      return Promise.reject(answerError('result', `the websocket URL ${bareUrl(url)} is neither wss: nor a loopback ws: URL: refused. Nothing was submitted; pass waitForResult: false to post without waiting.`, { status: 0, method: 'GET', url: bareUrl(url), body: undefined, attempts: 0 }));
+      return Promise.reject(answerError('result', `${bareUrl(url)} is neither wss: nor a loopback ws: URL: refused. ${NOT_SUBMITTED} (waitForResult: false posts without waiting).`, { status: 0, method: 'GET', url: bareUrl(url), body: undefined, attempts: 0 }));
     }
     return new Promise<void>((resolve, reject) => {
       const signal = this.#signal;
@@ -68,18 +69,18 @@ export class ResultListener {
       };
       const onAbort = () => done(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const timer = setTimeout(() => done(new TimeoutError(`Media post, result step: the websocket ${bareUrl(url)} did not open within ${timeout} ms. Nothing was submitted.`)), timeout);
+      const timer = setTimeout(() => done(new TimeoutError(stepText('result', `${bareUrl(url)} did not open within ${timeout} ms. ${NOT_SUBMITTED}`))), timeout);
       socket.onopen = () => done();
       socket.onmessage = (event) => this.#onMessage(event.data, url);
       socket.onerror = () => {
         // After an error the runtime closes the socket; a socket still opening fails its connect now.
-        if (socket.readyState !== socket.OPEN) done(new NetworkError(`Media post, result step: could not connect to the websocket ${bareUrl(url)}. Nothing was submitted.`, undefined));
+        if (socket.readyState !== socket.OPEN) done(new NetworkError(stepText('result', `could not connect to ${bareUrl(url)}. ${NOT_SUBMITTED}`), undefined));
       };
       socket.onclose = (event) => {
-        done(new NetworkError(`Media post, result step: the websocket ${bareUrl(url)} closed (code ${event.code}) before it opened. Nothing was submitted.`, undefined));
+        done(new NetworkError(stepText('result', `${bareUrl(url)} closed (code ${event.code}) before it opened. ${NOT_SUBMITTED}`), undefined));
         this.#drop(socket);
         if (this.#sockets.size === 0 && this.#submitted) {
-          this.#finish({ error: new NetworkError(`Media post, result step: the websocket ${bareUrl(url)} closed (code ${event.code}) without a result; ${AFTER_SUBMIT}.`, undefined) });
+          this.#finish({ error: new NetworkError(stepText('result', `${bareUrl(url)} closed (code ${event.code}) without a result; ${AFTER_SUBMIT}`), undefined) });
         }
       };
     });
@@ -89,10 +90,10 @@ export class ResultListener {
   wait(timeout: number): Promise<string> {
     this.#submitted = true;
     if (!this.#outcome && this.#sockets.size === 0) {
-      this.#finish({ error: new NetworkError(`Media post, result step: no websocket is open to hear the result; ${AFTER_SUBMIT}.`, undefined) });
+      this.#finish({ error: new NetworkError(stepText('result', `no websocket is open to hear the result; ${AFTER_SUBMIT}`), undefined) });
     }
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => this.#finish({ error: new TimeoutError(`Media post, result step: no result within ${timeout} ms (videos can take minutes: raise options.timeout); ${AFTER_SUBMIT}.`) }), timeout);
+      const timer = setTimeout(() => this.#finish({ error: new TimeoutError(stepText('result', `no result within ${timeout} ms (videos can take minutes: raise options.timeout); ${AFTER_SUBMIT}`)) }), timeout);
       this.#settle = () => {
         clearTimeout(timer);
         const outcome = this.#outcome!;

@@ -9,7 +9,8 @@ const BY_EXTENSION: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
   mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
 };
-const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
+/** The usual extension of each type (the first one listed above). */
+const EXTENSION_OF: Record<string, string> = Object.fromEntries(Object.entries(BY_EXTENSION).reverse().map(([ext, type]) => [type, ext]));
 
 const tag = (value: unknown) => Object.prototype.toString.call(value);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -9,16 +9,19 @@ const WHAT: Record<MediaStep, string> = {
   result: 'Media post, result step (the websocket)',
 };
 
+/** A message that names the step it comes from. */
+export const stepText = (step: MediaStep, text: string): string => `${WHAT[step]}: ${text}`;
+
 /** A ResponseError for an answer of one step that cannot be used (a lease without fields, an upload answer without a URL). */
 export function answerError(step: MediaStep, problem: string, details: Omit<ResponseErrorDetails, 'errors' | 'step'>): ResponseError {
-  return new ResponseError(`${WHAT[step]}: ${problem}`, { ...details, errors: [], step });
+  return new ResponseError(stepText(step, problem), { ...details, errors: [], step });
 }
 
 /** A ResponseError of the call layer, told which step it ended; anything else (abort, timeout, network) as it is. */
 export function atStep(step: MediaStep, error: unknown, message?: string): unknown {
   if (!(error instanceof ResponseError) || error.step) return error;
   const { status, method, url, body, errors, attempts } = error;
-  return new ResponseError(`${WHAT[step]}: ${message ?? error.message}`, { status, method, url, body, errors, attempts, step });
+  return new ResponseError(stepText(step, message ?? error.message), { status, method, url, body, errors, attempts, step });
 }
 
 /** Run one step; a ResponseError it raises names the step. */

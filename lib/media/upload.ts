@@ -4,7 +4,7 @@ import { Pacer } from '../limiter/pacer.js';
 import { createContext, type SendContext, type TransportHost } from '../transport/context.js';
 import { send } from '../transport/http.js';
 import type { Lease } from './lease.js';
-import { answerError } from './steps.js';
+import { answerError, stepText } from './steps.js';
 import type { MediaRequestOptions } from './types.js';
 import { fileUrl, storageError } from './urls.js';
 
@@ -65,13 +65,13 @@ function uploadError(error: unknown, target: string, ctx: SendContext): unknown 
     return answerError('upload', `${origin} answered ${status} (${why}).`, { status, method: 'POST', url: target, body, attempts });
   }
   if (error instanceof TimeoutError) {
-    const timeout = new TimeoutError(`Media post, upload step: ${origin} got no complete answer within ${ctx.requestTimeout} ms: pass a larger requestTimeout for large files.`);
+    const timeout = new TimeoutError(stepText('upload', `${origin} got no complete answer within ${ctx.requestTimeout} ms: pass a larger requestTimeout for large files.`));
     timeout.attempts = error.attempts;
     return timeout;
   }
   if (error instanceof NetworkError) {
     const cause = error.cause as { message?: string; cause?: { code?: string } } | undefined;
-    const network = new NetworkError(`Media post, upload step: could not reach ${origin} (${cause?.cause?.code ?? cause?.message ?? 'connection failed'}): check the network.`, error.cause);
+    const network = new NetworkError(stepText('upload', `could not reach ${origin} (${cause?.cause?.code ?? cause?.message ?? 'connection failed'}): check the network.`), error.cause);
     network.attempts = error.attempts;
     return network;
   }
