@@ -175,6 +175,24 @@ describe('the upload goes to another host', () => {
     expect(requestsTo(emu, '/api/submit')).toHaveLength(0);
   });
 
+  it('a storage host that never answers: TimeoutError per send, retried, then reported for the upload step', async () => {
+    const emu = await start();
+    emu.storage.fault({ method: 'POST', path: '/', hang: true, times: 2 });
+    const error = await failure(client(emu).uploadMedia(PNG, { name: 'a.png', requestTimeout: 150, retryAttempts: 1 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.attempts).toBe(2);
+    expect(error.message).toMatch(/^Media post, upload step \(to the storage host\): http:\/\/127\.0\.0\.1:\d+ got no complete answer within 150 ms: pass a larger requestTimeout for large files\.$/);
+    expect(uploadsOf(emu)).toHaveLength(2);
+  });
+
+  it('connections reset every time: NetworkError for the upload step after the retries', async () => {
+    const emu = await start();
+    emu.storage.fault({ method: 'POST', path: '/', reset: true, times: 2 });
+    const error = await failure(client(emu).uploadMedia(PNG, { name: 'a.png', retryAttempts: 1 }));
+    expect(error).toMatchObject({ name: 'NetworkError', attempts: 2 });
+    expect(error.message).toMatch(/^Media post, upload step \(to the storage host\): could not reach http:\/\/127\.0\.0\.1:\d+ \(.+\): check the network\.$/);
+  });
+
   it('a redirect is not followed', async () => {
     const emu = await start();
     emu.storage.fault({ method: 'POST', path: '/', status: 307, headers: { Location: `${emu.url}/api/v1/me` } });
