@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import { request } from 'node:https';
 import { connect } from 'node:net';
 import { boundaryOf, MultipartReader, type PartHeader } from '../../lib/emulator/media/multipart.js';
 import { acceptKey, frame } from '../../lib/emulator/media/websocket.js';
@@ -108,6 +109,25 @@ describe('the lease endpoint', () => {
     expect(l.args.fields.map((f) => f.name)).toEqual(['acl', 'key', 'X-Amz-Credential', 'X-Amz-Algorithm', 'X-Amz-Date', 'success_action_status', 'content-type', 'x-amz-storage-class', 'x-amz-meta-ext', 'policy', 'X-Amz-Signature', 'x-amz-security-token']);
     expect(l.args.fields.find((f) => f.name === 'content-type')!.value).toBe('image/png');
     expect(l.asset).toEqual({ asset_id: expect.any(String), processing_state: 'incomplete', payload: { filepath: 'cat.png' }, websocket_url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/\w+\?m=/) });
+  });
+
+  it('with https: the storage host is https too (same certificate), its websocket wss', async () => {
+    const emu = await start({ https: true });
+    expect(emu.storage.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const call = (url: string, headers: Record<string, string> = {}, form?: Record<string, string>) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(url, { ca: emu.ca, method: form ? 'POST' : 'GET', headers: form ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => void (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject).end(form ? new URLSearchParams(form).toString() : undefined);
+    });
+    const basic = `Basic ${Buffer.from('script-app-id:script-app-secret').toString('base64')}`;
+    const token = JSON.parse((await call(`${emu.url}/api/v1/access_token`, { authorization: basic }, { grant_type: 'password', username: 'demo_user', password: 'demo_password' })).body).access_token;
+    const l = JSON.parse((await call(`${emu.url}/api/media/asset.json`, { authorization: `bearer ${token}` }, { filepath: 'a.png', mimetype: 'image/png' })).body) as Lease;
+    expect(l.args.action).toBe(emu.storage.url.replace('https:', ''));
+    expect(l.asset.websocket_url).toMatch(new RegExp(`^wss://127\\.0\\.0\\.1:${new URL(emu.storage.url).port}/ws/`));
+    expect(await call(`${emu.storage.url}/rte_images/none`)).toMatchObject({ status: 404, body: expect.stringContaining('<Code>NoSuchKey</Code>') });
   });
 
   it('refuses a type the platform does not take, and a caller without the submit scope', async () => {
