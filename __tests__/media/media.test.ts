@@ -227,6 +227,20 @@ describe('the upload goes to another host', () => {
   });
 });
 
+describe('galleries that fail', () => {
+  it('a refused upload stops the gallery: no more uploads are started, nothing is submitted', async () => {
+    const emu = await start();
+    emu.storage.fault({ method: 'POST', path: '/', status: 403, body: '<Error><Code>AccessDenied</Code><Message>no</Message></Error>' });
+    const files = Array.from({ length: 8 }, (_, i) => ({ file: PNG, name: `${i}.png` }));
+    const error = await failure(client(emu).submitMedia({ sr: 'aww', title: 'x', kind: 'gallery', files }));
+    expect(error).toMatchObject({ name: 'ResponseError', step: 'upload', status: 403 });
+    expect(error.message).toContain('answered 403 (AccessDenied: no)');
+    // Three run at once: the refused one and at most the two started with it.
+    expect(uploadsOf(emu).length).toBeLessThanOrEqual(3);
+    expect(requestsTo(emu, '/api/submit_gallery_post.json')).toHaveLength(0);
+  });
+});
+
 describe('checks before any request', () => {
   const cases: Array<[string, Parameters<ReturnType<typeof client>['submitMedia']>[0], Record<string, unknown>, RegExp]> = [
     ['an image over 20 MB', { sr: 'aww', title: 'x', kind: 'image', file: Buffer.alloc(20 * 1024 * 1024 + 1), name: 'a.png' }, {}, /file is 20.0 MB, over the 20.0 MB limit for images/],

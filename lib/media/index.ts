@@ -55,14 +55,18 @@ export async function uploadMedia(core: Core, file: MediaInput | NamedMedia, opt
   return upload(core, await prepare(plan, limits, options.signal), options);
 }
 
-/** Run `task` over `items`, at most `limit` at a time, results in order; the first failure rejects. */
+/** Run `task` over `items`, at most `limit` at a time, results in order; the first failure rejects and starts no more. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next++;
-      results[i] = await task(items[i] as T);
+      results[i] = await task(items[i] as T).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
