@@ -326,6 +326,34 @@ describe('the result', () => {
     expect(socketsOf(emu)).toHaveLength(0);
   });
 
+  it('a websocket refused before the submit is opened again after it', async () => {
+    const emu = await start({ mediaDelay: 10 });
+    let made = 0;
+    // The first socket gets a wrong token, so the storage host refuses it (403) before the submit.
+    class RefusedOnce extends WebSocket {
+      constructor(url: string | URL) {
+        super(made++ === 0 ? String(url).replace(/m=[^&]+/, 'm=wrong') : url);
+      }
+    }
+    const post = await client(emu).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { WebSocket: RefusedOnce });
+    expect(post.url).toBe(emu.mediaPosts[0]!.permalink);
+    expect(socketsOf(emu).map((s) => s.status)).toEqual([403, 101]);
+  });
+
+  it('no websocket will open: the post is made, then NetworkError says so and why', async () => {
+    const emu = await start({ mediaDelay: 10 });
+    class Refused extends WebSocket {
+      constructor(url: string | URL) {
+        super(String(url).replace(/m=[^&]+/, 'm=wrong'));
+      }
+    }
+    const error = await failure(client(emu).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { WebSocket: Refused }));
+    expect(error).toMatchObject({ name: 'NetworkError' });
+    expect(error.message).toMatch(/^Media post, result step \(the websocket\): no websocket could be opened to hear the result \(could not connect to ws:\/\/127\.0\.0\.1:\d+\/ws\/\w+\); the post may still have been created/);
+    expect(emu.mediaPosts).toHaveLength(1);
+    expect(socketsOf(emu).map((s) => s.status)).toEqual([403, 403]);
+  });
+
   it('the submit answer\'s websocket is listened on when the lease gave none', async () => {
     const emu = await start({ mediaDelay: 10 });
     const reddit = client(emu, 'script', {

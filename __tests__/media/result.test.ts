@@ -64,13 +64,13 @@ describe('ResultListener', () => {
     expect(socket!.closedWith).toBe(1000);
   });
 
-  it('a socket that closes before it opens fails the connect: nothing was submitted', async () => {
+  it('a socket that closes before it opens fails the connect', async () => {
     const l = listener();
     const opened = l.connect(URL_A, 1000);
     FakeSocket.made[0]!.drop(1006);
     const error = await opened.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toBe('Media post, result step (the websocket): ws://127.0.0.1:9/ws/a closed (code 1006) before it opened. Nothing was submitted.');
+    expect((error as Error).message).toBe('Media post, result step (the websocket): ws://127.0.0.1:9/ws/a closed (code 1006) before it opened');
   });
 
   it('a socket that does not open in time fails the connect with TimeoutError and is closed', async () => {
@@ -135,8 +135,29 @@ describe('ResultListener', () => {
     const l = listener();
     const error = await l.connect('ws://ws.example/ws/a?m=secret', 1000).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ResponseError', step: 'result', url: 'ws://ws.example/ws/a' });
-    expect((error as Error).message).toMatch(/is neither wss: nor a loopback ws: URL: refused. Nothing was submitted/);
+    expect((error as Error).message).toMatch(/ws:\/\/ws.example\/ws\/a is neither wss: nor a loopback ws: URL: refused$/);
     expect(FakeSocket.made).toHaveLength(0);
+  });
+
+  it('a wait with no socket open rejects at once, quoting what kept them closed', async () => {
+    const l = listener();
+    const refused = await l.connect('ws://ws.example/x?m=secret', 1000).catch((e: unknown) => e);
+    const error = await l.wait(1000, refused).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe("Media post, result step (the websocket): no websocket could be opened to hear the result (ws://ws.example/x is neither wss: nor a loopback ws: URL: refused); the post may still have been created: check the account's submitted posts before posting again.");
+    expect((error as Error).cause).toBe(refused);
+  });
+
+  it('a URL whose socket closed can be connected again', async () => {
+    const l = listener();
+    const first = l.connect(URL_A, 1000);
+    FakeSocket.made[0]!.drop(1006);
+    await first.catch(() => {});
+    const second = l.connect(URL_A, 1000);
+    expect(FakeSocket.made).toHaveLength(2);
+    FakeSocket.made[1]!.open();
+    await second;
+    expect(l.connect(URL_A, 1000)).toBe(second);
   });
 
   it('the wait times out with TimeoutError and closes', async () => {

@@ -92,8 +92,16 @@ export async function submitMedia(core: Core, post: MediaPostInput, options: Sub
   const main = assets[0]!;
 
   const listener = wait ? new ResultListener(WebSocketClass!, signal) : undefined;
+  const openTimeout = options.requestTimeout ?? core.options.requestTimeout;
+  /** Open a socket without failing the post: what went wrong is kept for the message if none opens. */
+  let why: unknown;
+  const listen = async (url: string) => {
+    await listener!.connect(url, openTimeout).catch((error: unknown) => void (why = error));
+    signal?.throwIfAborted();
+  };
   try {
-    if (listener && main.websocketUrl) await listener.connect(main.websocketUrl, options.requestTimeout ?? core.options.requestTimeout);
+    // Opened before the submit, as the platform's own clients do, so the message cannot be missed.
+    if (listener && main.websocketUrl) await listen(main.websocketUrl);
     const request = submitRequest(post, assets);
     const body = await step('submit', () => core.request('post', request.path, request.args, { ...callOptions(options), bodyType: request.bodyType }));
     if (post.kind === 'gallery') {
@@ -101,12 +109,13 @@ export async function submitMedia(core: Core, post: MediaPostInput, options: Sub
       if (!url) throw answerError('submit', 'the gallery answer has no json.data.url: the post may still have been created.', { status: 200, method: 'POST', url: `${core.options.apiServerUri}${request.path}`, body, attempts: 1 });
       return { url, id, name, assetIds, websocketUrls: assets.flatMap((a) => (a.websocketUrl ? [a.websocketUrl] : [])) };
     }
-    // The submit answer may name the websocket too (the platform's does): listen there as well.
+    // The submit answer may name the websocket too (the platform's does): listen there as well,
+    // and try the lease's again if it would not open before the post existed.
     const answered = (body as { json?: { data?: { websocket_url?: unknown } } } | null)?.json?.data?.websocket_url;
     const websocketUrls = [...new Set([main.websocketUrl, typeof answered === 'string' && answered ? answered : undefined].filter((u): u is string => !!u))];
     if (!listener) return { assetIds, websocketUrls };
-    for (const url of websocketUrls) if (url !== main.websocketUrl) await listener.connect(url, options.requestTimeout ?? core.options.requestTimeout).catch(() => {});
-    const url = await listener.wait(timeout);
+    for (const url of websocketUrls) await listen(url);
+    const url = await listener.wait(timeout, why);
     return { url, ...postIdentity(url), assetIds, websocketUrls };
   } finally {
     listener?.close();

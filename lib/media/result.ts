@@ -1,5 +1,5 @@
 import { NetworkError, TimeoutError } from '../errors.js';
-import { answerError, stepText } from './steps.js';
+import { answerError, stepDetail, stepText } from './steps.js';
 import { bareUrl, websocketUrl } from './urls.js';
 
 /** What the platform says on the websocket: the post's URL, a failure, or nothing decisive (ignored). */
@@ -24,7 +24,6 @@ export function readMessage(data: unknown): Outcome | undefined {
 }
 
 const AFTER_SUBMIT = "the post may still have been created: check the account's submitted posts before posting again.";
-const NOT_SUBMITTED = 'Nothing was submitted.';
 
 /**
  * Listens on the websockets where the platform reports a media post's result. Opened before the
@@ -34,8 +33,9 @@ const NOT_SUBMITTED = 'Nothing was submitted.';
 export class ResultListener {
   readonly #WebSocket: typeof WebSocket;
   readonly #signal: AbortSignal | undefined;
-  readonly #sockets = new Set<WebSocket>();
-  readonly #urls: string[] = [];
+  /** Open (or opening) sockets and their URLs. */
+  readonly #sockets = new Map<WebSocket, string>();
+  readonly #opening = new Map<string, Promise<void>>();
   #outcome: { url: string } | { error: unknown } | undefined;
   #settle: (() => void) | undefined;
   #submitted = false;
@@ -46,20 +46,27 @@ export class ResultListener {
     signal?.addEventListener('abort', this.#onAbort, { once: true });
   }
 
-  /** Open a socket; resolves once it is open. */
+  /** Open a socket (once per URL while it stays open); resolves once it is open. */
   connect(url: string, timeout: number): Promise<void> {
-    if (this.#urls.includes(url)) return Promise.resolve();
-    this.#urls.push(url);
+    const known = this.#opening.get(url);
+    if (known) return known;
+    const opening = this.#open(url, timeout);
+    this.#opening.set(url, opening);
+    opening.catch(() => this.#opening.delete(url));
+    return opening;
+  }
+
+  #open(url: string, timeout: number): Promise<void> {
     const target = websocketUrl(url);
     if (!target) {
-      return Promise.reject(answerError('result', `${bareUrl(url)} is neither wss: nor a loopback ws: URL: refused. ${NOT_SUBMITTED} (waitForResult: false posts without waiting).`, { status: 0, method: 'GET', url: bareUrl(url), body: undefined, attempts: 0 }));
+      return Promise.reject(answerError('result', `${bareUrl(url)} is neither wss: nor a loopback ws: URL: refused`, { status: 0, method: 'GET', url: bareUrl(url), body: undefined, attempts: 0 }));
     }
     return new Promise<void>((resolve, reject) => {
       const signal = this.#signal;
       if (signal?.aborted) return reject(signal.reason);
       const socket = new this.#WebSocket(target);
       socket.binaryType = 'arraybuffer';
-      this.#sockets.add(socket);
+      this.#sockets.set(socket, url);
       const done = (error?: unknown) => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
@@ -69,15 +76,15 @@ export class ResultListener {
       };
       const onAbort = () => done(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const timer = setTimeout(() => done(new TimeoutError(stepText('result', `${bareUrl(url)} did not open within ${timeout} ms. ${NOT_SUBMITTED}`))), timeout);
+      const timer = setTimeout(() => done(new TimeoutError(stepText('result', `${bareUrl(url)} did not open within ${timeout} ms`))), timeout);
       socket.onopen = () => done();
       socket.onmessage = (event) => this.#onMessage(event.data, url);
       socket.onerror = () => {
         // After an error the runtime closes the socket; a socket still opening fails its connect now.
-        if (socket.readyState !== socket.OPEN) done(new NetworkError(stepText('result', `could not connect to ${bareUrl(url)}. ${NOT_SUBMITTED}`), undefined));
+        if (socket.readyState !== socket.OPEN) done(new NetworkError(stepText('result', `could not connect to ${bareUrl(url)}`), undefined));
       };
       socket.onclose = (event) => {
-        done(new NetworkError(stepText('result', `${bareUrl(url)} closed (code ${event.code}) before it opened. ${NOT_SUBMITTED}`), undefined));
+        done(new NetworkError(stepText('result', `${bareUrl(url)} closed (code ${event.code}) before it opened`), undefined));
         this.#drop(socket);
         if (this.#sockets.size === 0 && this.#submitted) {
           this.#finish({ error: new NetworkError(stepText('result', `${bareUrl(url)} closed (code ${event.code}) without a result; ${AFTER_SUBMIT}`), undefined) });
@@ -86,11 +93,12 @@ export class ResultListener {
     });
   }
 
-  /** The post's URL, once a socket reports it; rejects on failure, timeout or abort. */
-  wait(timeout: number): Promise<string> {
+  /** The post's URL, once a socket reports it; rejects on failure, timeout or abort. `why`: what kept the sockets from opening. */
+  wait(timeout: number, why?: unknown): Promise<string> {
     this.#submitted = true;
     if (!this.#outcome && this.#sockets.size === 0) {
-      this.#finish({ error: new NetworkError(stepText('result', `no websocket is open to hear the result; ${AFTER_SUBMIT}`), undefined) });
+      const reason = why instanceof Error ? ` (${stepDetail(why.message)})` : '';
+      this.#finish({ error: new NetworkError(stepText('result', `no websocket could be opened to hear the result${reason}; ${AFTER_SUBMIT}`), why) });
     }
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => this.#finish({ error: new TimeoutError(stepText('result', `no result within ${timeout} ms (videos can take minutes: raise options.timeout); ${AFTER_SUBMIT}`)) }), timeout);
@@ -107,7 +115,7 @@ export class ResultListener {
   /** Close every socket and stop listening. */
   close(): void {
     this.#signal?.removeEventListener('abort', this.#onAbort);
-    for (const socket of this.#sockets) this.#drop(socket);
+    for (const socket of [...this.#sockets.keys()]) this.#drop(socket);
   }
 
   #onMessage(data: unknown, url: string): void {
@@ -128,7 +136,9 @@ export class ResultListener {
   }
 
   #drop(socket: WebSocket): void {
+    const url = this.#sockets.get(socket);
     this.#sockets.delete(socket);
+    if (url !== undefined) this.#opening.delete(url);
     socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
     if (socket.readyState === socket.CONNECTING || socket.readyState === socket.OPEN) socket.close(1000);
   }

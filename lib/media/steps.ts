@@ -12,6 +12,9 @@ const WHAT: Record<MediaStep, string> = {
 /** A message that names the step it comes from. */
 export const stepText = (step: MediaStep, text: string): string => `${WHAT[step]}: ${text}`;
 
+/** A step's message without its prefix, to quote it in another. */
+export const stepDetail = (message: string): string => message.replace(/^Media post, \w+ step[^:]*: /, '');
+
 /** A ResponseError for an answer of one step that cannot be used (a lease without fields, an upload answer without a URL). */
 export function answerError(step: MediaStep, problem: string, details: Omit<ResponseErrorDetails, 'errors' | 'step'>): ResponseError {
   return new ResponseError(stepText(step, problem), { ...details, errors: [], step });
