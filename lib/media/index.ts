@@ -6,7 +6,7 @@
 import type { Core } from '../core.js';
 import { ArgumentError } from '../errors.js';
 import { requestLease } from './lease.js';
-import { checkSize, checkType, resolveLimits, type Expected } from './limits.js';
+import { checkSize, checkType, resolveLimits } from './limits.js';
 import { readInput } from './read.js';
 import { ResultListener } from './result.js';
 import { describeInput, isAsset, isBlob } from './source.js';
@@ -51,7 +51,7 @@ async function upload(core: Core, ready: Ready, options: MediaRequestOptions): P
 /** `reddit.uploadMedia(file, options)`. */
 export async function uploadMedia(core: Core, file: MediaInput | NamedMedia, options: UploadMediaOptions = {}): Promise<MediaAsset> {
   const limits = resolveLimits(options.limits);
-  const plan: PlannedFile = { source: file, name: options.name, type: options.type, expected: 'any' as Expected, what: 'file' };
+  const plan: PlannedFile = { source: file, name: options.name, type: options.type, expected: 'any', what: 'file' };
   return upload(core, await prepare(plan, limits, options.signal), options);
 }
 
