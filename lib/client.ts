@@ -3,6 +3,7 @@ import { Call } from './call.js';
 import { Core } from './core.js';
 import { ArgumentError, ConfigError } from './errors.js';
 import type { EventName, Listener } from './events.js';
+import type { GalleryPost, MediaAsset, MediaInput, MediaPost, MediaPostInput, NamedMedia, PendingMediaPost, SubmitMediaOptions, UploadMediaOptions } from './media/types.js';
 import { resolveOptions, type SnoopathOptions } from './options.js';
 import type { CallFor, KnownPath } from './types/endpoints.js';
 
@@ -38,6 +39,9 @@ const traps: ProxyHandler<Target> = {
 
 /** The login flows: a chunk of their own in browser bundles, loaded by the first auth(), refresh() or deauth(). */
 const flows = () => import('./auth/flows.js');
+
+/** Media posts: a chunk of their own in browser bundles, loaded by the first uploadMedia() or submitMedia(). */
+const media = () => import('./media/index.js');
 
 function tokensOf(self: unknown) {
   const tokens = coreOf(self).tokens;
@@ -125,6 +129,33 @@ export class Snoopath {
   /** Obtain an application-only token now (it is otherwise obtained on first need). */
   async appOnlyAuth(): Promise<void> {
     await tokensOf(this).appToken();
+  }
+
+  /**
+   * Upload a file to the platform's storage host (lease, then upload; no post yet). Size and type
+   * are checked before any request. See docs/media.md.
+   *
+   * @example
+   * const asset = await reddit.uploadMedia(file, { name: 'cat.png', type: 'image/png' });
+   */
+  async uploadMedia(file: MediaInput | NamedMedia, options?: UploadMediaOptions): Promise<MediaAsset> {
+    return (await media()).uploadMedia(coreOf(this), file, options);
+  }
+
+  /**
+   * Post an image, a video or a gallery: every file is checked, uploaded, then submitted, and (by
+   * default, where the runtime has a WebSocket) the platform's result is awaited. See docs/media.md.
+   *
+   * @example
+   * const post = await reddit.submitMedia({ sr: 'pics', title: 'A cat', kind: 'image', file });
+   * console.log(post.url);
+   */
+  submitMedia(post: GalleryPost, options?: SubmitMediaOptions): Promise<MediaPost>;
+  submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: false }): Promise<PendingMediaPost>;
+  submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: true }): Promise<MediaPost>;
+  submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost>;
+  async submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost> {
+    return (await media()).submitMedia(coreOf(this), post, options);
   }
 
   getAccessToken(): string | undefined { return coreOf(this).tokens?.accessToken; }

@@ -31,7 +31,12 @@ export interface ResponseErrorDetails {
   /** `[code, message, field]` triples from the platform's `json.errors`, or `[]`. */
   errors: Array<[string, string, string?]>;
   attempts: number;
+  /** Media posts (`uploadMedia`, `submitMedia`): the step that failed. */
+  step?: MediaStep;
 }
+
+/** The steps of a media post: the upload lease, the upload to the storage host, the submit, the result on the websocket. */
+export type MediaStep = 'lease' | 'upload' | 'submit' | 'result';
 
 /** The platform answered with a non-2xx status, or with a 2xx carrying `json.errors`. */
 export class ResponseError extends SnoopathError implements ResponseErrorDetails {
@@ -42,6 +47,8 @@ export class ResponseError extends SnoopathError implements ResponseErrorDetails
   readonly body: unknown;
   readonly errors: Array<[string, string, string?]>;
   attempts: number;
+  /** Set only for media posts: which step failed. */
+  declare readonly step?: MediaStep;
   constructor(message: string, details: ResponseErrorDetails) {
     super(message);
     this.status = details.status;
@@ -50,6 +57,7 @@ export class ResponseError extends SnoopathError implements ResponseErrorDetails
     this.body = details.body;
     this.errors = details.errors;
     this.attempts = details.attempts;
+    if (details.step) this.step = details.step;
   }
 }
 

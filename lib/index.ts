@@ -1,5 +1,5 @@
 export { Snoopath, Snoopath as default, type SnoopathCallable } from './client.js';
-export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails } from './errors.js';
+export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors.js';
 export type { SnoopathOptions, OAuthOptions, TokenStore, Tokens } from './options.js';
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './limiter/shared.js';
 export type { CallOptions, CallObject, Thing } from './types/call.js';
@@ -14,3 +14,7 @@ export type {
 export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events.js';
 export type { Args } from './request/path.js';
 export type { BodyType } from './request/encode.js';
+export type {
+  MediaInput, NamedMedia, MediaSource, MediaAsset, MediaLimits, MediaRequestOptions, UploadMediaOptions, SubmitFields,
+  ImagePost, VideoPost, GalleryPost, GalleryItem, MediaPostInput, SubmitMediaOptions, MediaPost, PendingMediaPost,
+} from './media/types.js';

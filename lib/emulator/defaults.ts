@@ -45,6 +45,7 @@ export interface Config {
   moreChildrenDelay: number;
   logLimit: number;
   posts: PostSpec[];
+  mediaDelay: number;
 }
 
 /** Validates a budget (copying it, so later changes to the caller's object have no effect). */
@@ -96,5 +97,6 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     logLimit: o.logLimit ?? 10_000,
     // Checked now, so a bad shape fails the start, not the first request; made once the state exists.
     posts: (o.posts ?? []).map((spec) => (resolvePost(spec), { ...spec })),
+    mediaDelay: o.mediaDelay ?? 100,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
 import { makePost } from './posts.js';
+import { listenStorage } from './media/listen.js';
 import { listen } from './server.js';
 import { State } from './state.js';
 import { selfSignedCertificate } from './tls.js';
@@ -12,6 +13,7 @@ import type { Emulator, EmulatorOptions } from './types.js';
 export type {
   Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
+  EmulatorStorage, StorageUpload, EmulatorMediaPost,
 } from './types.js';
 
 function origin(protocol: string, host: string, port: number): string {
@@ -27,8 +29,14 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
   // Before listening: a post that cannot be made (an unknown subreddit) leaves no server behind.
   const posts = cfg.posts.map((spec) => addPost(spec));
   const tls = cfg.https ? selfSignedCertificate(['localhost', '127.0.0.1', '::1', cfg.host]) : undefined;
-  const { port, close } = await listen(state, tls);
+  const { port, close: closeApi } = await listen(state, tls);
   state.url = origin(cfg.https ? 'https' : 'http', cfg.host, port);
+  const storage = await listenStorage(state, tls).catch(async (error: unknown) => {
+    await closeApi();
+    throw error;
+  });
+  state.media.storageUrl = origin(cfg.https ? 'https' : 'http', cfg.host, storage.port);
+  const close = () => Promise.all([closeApi(), storage.close()]).then(() => {});
   const script = cfg.apps.get('script-app-id');
   const web = cfg.apps.get('web-app-id');
   const installed = cfg.apps.get('installed-app-id');
@@ -48,6 +56,13 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
     expireTokens: () => state.tokens.expireAll(),
     revokeAll: () => state.tokens.revokeAll(),
     setRateLimit: (rl, which = 'oauth') => (which === 'session' ? state.sessionLimit : state.oauthLimit).set(checkLimit(rl, 'setRateLimit')),
+    storage: {
+      url: state.media.storageUrl,
+      uploads: state.media.uploads,
+      fault: (spec) => state.media.faults.add(spec),
+      clearFaults: () => state.media.faults.clear(),
+    },
+    mediaPosts: state.media.posts,
     close,
     posts,
     addPost,

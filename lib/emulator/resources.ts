@@ -4,6 +4,8 @@ import { commentsPage, moreChildren } from './discussion.js';
 import type { Ctx } from './http.js';
 import { notFound } from './http.js';
 import { listingRoute } from './listings.js';
+import { leaseEndpoint } from './media/lease.js';
+import { gallerySubmit, mediaSubmit } from './media/submit.js';
 import type { State } from './state.js';
 import { me, meJson, userAbout } from './users.js';
 
@@ -32,6 +34,9 @@ export function apiRoute(ctx: Ctx, state: State): void {
     if (post && b === 'vote' && n === 2) return void (allow(ctx, 'vote', true) && vote(ctx, state));
     if (post && b === 'comment' && n === 2) return void (allow(ctx, 'submit', true) && comment(ctx, state));
     if ((get || post) && b === 'morechildren' && n === 2) return void (allow(ctx, 'read', false) && moreChildren(ctx, state));
+    if (post && b === 'media' && c === 'asset' && n === 3) return void (allow(ctx, 'submit', true) && leaseEndpoint(ctx, state));
+    if (post && b === 'submit' && n === 2 && mediaSubmit(ctx, state)) return;
+    if (post && b === 'submit_gallery_post' && n === 2) return gallerySubmit(ctx, state);
     return notFound(ctx);
   }
   if (get && a === 'user' && b !== undefined && c === 'about' && n === 3) {

@@ -2,6 +2,7 @@ import { CommentStore } from './comments.js';
 import { Catalog } from './data.js';
 import type { Config } from './defaults.js';
 import { Faults } from './faults.js';
+import { MediaStore } from './media/store.js';
 import { RateLimiter } from './ratelimit.js';
 import { Sessions } from './sessions.js';
 import { Votes } from './things.js';
@@ -25,6 +26,7 @@ export class State {
   readonly log: LoggedRequest[] = [];
   /** Keys (user or client) with a `/api/morechildren` call in progress. */
   readonly moreLocks = new Set<string>();
+  readonly media: MediaStore;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly accountsByName = new Map<string, EmulatorAccount>();
 
@@ -35,6 +37,7 @@ export class State {
     this.oauthLimit = new RateLimiter(cfg.now, cfg.rateLimit);
     this.sessionLimit = new RateLimiter(cfg.now, cfg.sessionRateLimit);
     this.faults = new Faults(cfg.chaos, cfg.seed);
+    this.media = new MediaStore(cfg);
     for (const a of cfg.accounts) this.accountsByName.set(a.name.toLowerCase(), a);
   }
 

@@ -137,6 +137,8 @@ export interface EmulatorOptions {
   logLimit?: number;
   /** Posts to make at start, each with a comment tree of its own shape (see `Emulator.posts`). */
   posts?: PostSpec[];
+  /** How long media take to "process" before their websocket reports the post (ms). Default 100. */
+  mediaDelay?: number;
 }
 
 /** One request as the emulator saw it. */
@@ -183,6 +185,54 @@ export interface FaultSpec {
   html?: boolean;
 }
 
+/** One request to the storage host, as it saw it and what it answered. */
+export interface StorageUpload {
+  method: string;
+  path: string;
+  /** Lower-case names, as received: uploads must carry no `authorization` and no `cookie`. */
+  headers: Record<string, string>;
+  /** Names of the form fields, in the order they came (`file` last when the client is right). */
+  fields: string[];
+  /** The lease's key, when the upload named one. */
+  key?: string;
+  /** The file part, when there was one. */
+  file?: { name: string; type: string; size: number; sha256: string };
+  status: number;
+  /** The storage host's error code (`EntityTooLarge`, `AccessDenied`, ...) when it refused. */
+  error?: string;
+}
+
+/** A media post created through the emulator. */
+export interface EmulatorMediaPost {
+  id: string;
+  name: string;
+  kind: 'image' | 'video' | 'videogif' | 'gallery';
+  sr: string;
+  title: string;
+  author: string;
+  /** The post's URL (what the websocket reports as `redirect`). */
+  permalink: string;
+  /** The uploaded file's URL (image and video posts). */
+  url?: string;
+  videoPosterUrl?: string;
+  items?: Array<{ mediaId: string; caption: string; outboundUrl: string }>;
+  /** Every other field the submit carried (nsfw, spoiler, flair_id, ...), as text. */
+  fields: Record<string, string>;
+  /** Whether processing failed (a file named `fail...`): the websocket then says `failed`. */
+  failed: boolean;
+}
+
+/** The storage host the emulator's upload leases point at: another port, so it is another origin. */
+export interface EmulatorStorage {
+  /** Its origin, e.g. `http://127.0.0.1:40124`. */
+  url: string;
+  /** Every request it received, oldest first. */
+  uploads: StorageUpload[];
+  /** Makes the next matching requests to the storage host fail (its own queue, apart from `fault()`). */
+  fault(spec: FaultSpec): void;
+  clearFaults(): void;
+}
+
 /** A running emulator. */
 export interface Emulator {
   /** Origin to use as both `apiServerUri` and `authServerUri`, e.g. `http://127.0.0.1:40123`. */
@@ -203,6 +253,10 @@ export interface Emulator {
   revokeAll(): void;
   /** Changes the OAuth budget (or, with `'session'`, the cookie/logged-out budget); counts restart. */
   setRateLimit(rl: RateLimit | false, which?: 'oauth' | 'session'): void;
+  /** The media storage host (uploads) and its websocket results. */
+  storage: EmulatorStorage;
+  /** Media posts made with `/api/submit` (image, video, videogif) and `/api/submit_gallery_post.json`. */
+  mediaPosts: EmulatorMediaPost[];
   /** Closes the server and every socket, hung ones included. */
   close(): Promise<void>;
   /** The posts of `EmulatorOptions.posts`, in order. */
