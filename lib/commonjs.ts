@@ -1,7 +1,5 @@
 import * as api from './index.js';
 
-/** The named exports (the class included), each readable on what `require('snoopath')` returns. */
-type NamedExports = Omit<typeof api, 'default'>;
 
 /**
  * What `require('snoopath')` returns in Node 22 and later. Node's require() of an ES module hands
@@ -15,4 +13,4 @@ export const commonJsExports = new Proxy(api.Snoopath, {
   get: (target, key, receiver) =>
     typeof key === 'string' && Object.hasOwn(api, key) ? (api as Record<string, unknown>)[key] : Reflect.get(target, key, receiver),
   has: (target, key) => (typeof key === 'string' && Object.hasOwn(api, key)) || Reflect.has(target, key),
-}) as typeof api.Snoopath & NamedExports;
+}) as typeof api.Snoopath & typeof api;
