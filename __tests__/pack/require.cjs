@@ -17,6 +17,7 @@ assert.equal('ResponseError' in Snoopath, true);
 
 const { startEmulator } = require('snoopath/emulator');
 assert.equal(typeof startEmulator, 'function');
+assert.equal(typeof require('snoopath/shared-limit').sharedLimit, 'function');
 assert.equal(require('snoopath/package.json').name, 'snoopath');
 
 assert.throws(() => new Snoopath({ userAgent: '' }), ConfigError);
