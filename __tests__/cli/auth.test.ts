@@ -105,6 +105,15 @@ describe('snoopath auth (code flow)', () => {
     expect(listing.status).toBe(200);
   });
 
+  it('a failing /api/v1/me after the exchange does not lose the token', async () => {
+    emu.fault({ path: '/api/v1/me', status: 500, times: 3 });
+    const r = await run(['--port', '0'], web, approve);
+    emu.clearFaults();
+    expect(r.status).toBe(0);
+    expect(r.err).toContain('Approved. The refresh token follows');
+    expect(r.out).toEqual([expect.stringMatching(/^\S+$/)]);
+  });
+
   it('the person declining ends with an error, on the page and in the terminal', async () => {
     const r = await run(['--port', '0'], web, (url) => `${url}&deny=1`);
     expect(r.status).toBe(1);

@@ -37,10 +37,14 @@ async function required(value: string | undefined, io: AuthIo, question: string,
 const secretOf = (c: AuthCommand, io: AuthIo) =>
   required(c.clientSecret, io, 'Client secret of the app: ', true, 'The app\'s secret is missing: set SNOOPATH_CLIENT_SECRET (or pass --client-secret; a flag stays in your shell history).');
 
-/** The account that approved, when the scopes allow asking (identity). */
-async function whoAmI(reddit: Snoopath, scope: AuthCommand['scope']): Promise<string | undefined> {
+/**
+ * The account the token acts for, when the scopes allow asking (identity). `lenient`: a failure
+ * is no answer rather than an error (after a code exchange, it must not lose the token obtained).
+ */
+async function whoAmI(reddit: Snoopath, scope: AuthCommand['scope'], lenient = false): Promise<string | undefined> {
   if (scope !== '*' && !scope.includes('identity')) return undefined;
-  const me = (await reddit('/api/v1/me').get()) as { name?: unknown };
+  const call = reddit('/api/v1/me').get();
+  const me = (await (lenient ? call.catch(() => ({})) : call)) as { name?: unknown };
   return typeof me.name === 'string' ? me.name : undefined;
 }
 
@@ -80,7 +84,7 @@ export async function codeFlow(c: AuthCommand, io: AuthIo): Promise<void> {
       throw error;
     }
     arrival.answer(true, 'Access approved: you can close this tab and go back to the terminal.');
-    const name = await whoAmI(reddit, c.scope);
+    const name = await whoAmI(reddit, c.scope, true);
     const by = name ? ` by u/${name}` : '';
     if (c.duration === 'permanent') {
       io.err(`Approved${by}. The refresh token follows (it acts for the account: keep it as secret as a password).`);
