@@ -24,7 +24,7 @@ export const PENDING = [
 /** The path the test makes the emulator hang on (never answered), for the abort check. */
 export const HANG_PATH = '/r/aww/about';
 /** The paced emulator's budget: requests per window of `PACED.window` seconds. */
-export const PACED = { budget: 4, window: 1, calls: 12 };
+export const PACED = { budget: 4, window: 2, calls: 12 };
 
 function assert(condition, message) {
   if (!condition) throw new Error(message);
