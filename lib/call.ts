@@ -6,16 +6,20 @@ import type { ListingSlice } from './types/listing.js';
 
 /**
  * What `reddit(path)` returns. Methods live on the prototype, so a call object is two fields; the
- * Promise of each verb rejects (never throws) on bad arguments too.
+ * Promise of each verb rejects (never throws) on bad arguments too. The instance's engine is a
+ * private field: inspection, JSON, enumeration and structuredClone see the path alone.
  */
 export class Call implements CallObject {
-  constructor(
-    readonly core: Core,
-    readonly path: string,
-  ) {}
+  readonly #core: Core;
+  readonly path: string;
+
+  constructor(core: Core, path: string) {
+    this.#core = core;
+    this.path = path;
+  }
 
   #send(verb: Verb, args?: Args, options?: CallOptions): Promise<any> {
-    return this.core.request(verb, this.path, args, options);
+    return this.#core.call(verb, this.path, args, options);
   }
 
   get(args?: Args, options?: CallOptions) { return this.#send('get', args, options); }
@@ -26,10 +30,17 @@ export class Call implements CallObject {
   head(args?: Args, options?: CallOptions) { return this.#send('head', args, options); }
   options(args?: Args, options?: CallOptions) { return this.#send('options', args, options); }
   listing(args?: Args, options?: CallOptions): Promise<ListingSlice<any>> {
-    return this.core.listing(this.path, args, options);
+    return this.#core.listing(this.path, args, options);
   }
 
   toString(): string {
     return `[snoopath call ${this.path}]`;
+  }
+  /** Safe fields only: the path and the instance's app type, client id, user agent and API server. */
+  toJSON(): { path: string; type: string; key?: string; userAgent: string; apiServerUri: string } {
+    return { path: this.path, ...this.#core.describe() };
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `Call ${JSON.stringify(this.toJSON())}`;
   }
 }

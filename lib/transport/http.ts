@@ -3,7 +3,7 @@ import type { RequestSpec } from '../request/build.js';
 import { canSetUserAgent } from '../runtime.js';
 import type { SendContext } from './context.js';
 import { toSnoopathError } from './errors.js';
-import { pacedFetch } from './fetch.js';
+import { followRedirects } from './redirect.js';
 import { retryPolicy } from './retry.js';
 
 const call = (options: { context: Record<string, unknown> }) => options.context.call as SendContext;
@@ -14,6 +14,8 @@ const call = (options: { context: Record<string, unknown> }) => options.context.
  */
 const http = ky.create({
   timeout: false,
+  // fetch never follows a redirect by itself: lib/transport/redirect.ts decides which ones are safe.
+  redirect: 'manual',
   hooks: {
     beforeRequest: [
       async ({ request, options }) => {
@@ -28,27 +30,19 @@ const http = ky.create({
   },
 });
 
-/** Send a built request through pacing, retries and auth; resolves to the 2xx response and its text. */
+/** Send a built request through pacing, retries, redirects and auth; resolves to the final answer and its text. */
 export async function send(ctx: SendContext, spec: RequestSpec, extra: Partial<Options> = {}): Promise<{ response: Response; text: string }> {
   const options: Options = {
     method: spec.method,
     headers: spec.headers,
     retry: retryPolicy(ctx),
-    fetch: (input, init) => pacedFetch(ctx, input instanceof Request ? input : new Request(input, init)),
+    fetch: (input, init) => followRedirects(ctx, input instanceof Request ? input : new Request(input, init)),
     context: { call: ctx },
     ...extra,
   };
   if (spec.body !== undefined) options.body = spec.body;
   if (ctx.signal) options.signal = ctx.signal;
-  try {
-    const response = await http(spec.url, options);
-    return { response, text: await response.text() };
-  } catch (error) {
-    // A body that stalled past the timeout fails with the abort; report it as the timeout it is.
-    if (ctx.timedOut && !(error instanceof Error && error.name === 'TimeoutError')) throw toSnoopathError(ctx.timedOut, ctx);
-    throw error;
-  } finally {
-    ctx.settle?.();
-  }
+  const response = await http(spec.url, options);
+  // The body was read inside the send that produced this answer (lib/transport/fetch.ts).
+  return { response, text: ctx.text };
 }
-

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+import { ConfigError } from './errors.js';
+import { configErrorOf, describe } from './option-errors.js';
+import { optionsSchema } from './options.js';
+import type { CallOptions } from './types/call.js';
+
+const { decodeHtmlEntities, retryAttempts, retryDelay, requestTimeout, apiType } = optionsSchema.shape;
+
+/** An AbortSignal of this realm or another (a signal from a test runner's or a worker's global). */
+const isSignal = (v: unknown): v is AbortSignal =>
+  v instanceof AbortSignal || Object.prototype.toString.call(v) === '[object AbortSignal]';
+
+/**
+ * Per-call options: the instance's own checks for the options a call may override (the same
+ * schemas), and the call's own. Unknown names are errors, as in the constructor.
+ */
+const callOptionsSchema = z.strictObject({
+  decodeHtmlEntities: z.optional(decodeHtmlEntities),
+  retryAttempts: z.optional(retryAttempts),
+  retryDelay: z.optional(retryDelay),
+  requestTimeout: z.optional(requestTimeout),
+  apiType: z.optional(apiType),
+  bypassAuth: z.optional(z.boolean({ error: 'must be true or false' })),
+  listingIndex: z.optional(z.int({ error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }).check(z.gte(0, { error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }))),
+  bodyType: z.optional(z.enum(['form', 'json'], { error: 'must be "form" or "json"' })),
+  signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
+});
+
+const known = Object.keys(callOptionsSchema.shape);
+
+/**
+ * Check a call's options; throws ConfigError naming the option (the call then rejects with it).
+ * Only run when options are given, so the common call without them costs nothing here.
+ */
+export function checkCallOptions(input: unknown): CallOptions {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new ConfigError('callOptions', `Call options must be an object such as { requestTimeout: 5000 }, or left out; got ${describe(input)}.`);
+  }
+  const result = callOptionsSchema.safeParse(input);
+  if (!result.success) throw configErrorOf(result.error.issues[0]!, input, 'Call option', () => known);
+  // The options as given (the schemas only check; their defaults must not override the instance's).
+  return input as CallOptions;
+}
