@@ -12,10 +12,3 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
   });
 }
 
-/** A promise that rejects with `timedOut()` unless `promise` settles within `ms`; the timer never outlives it. */
-export function bounded<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(timedOut()), ms);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}

@@ -1,5 +1,5 @@
 import type { Core } from './core.js';
-import type { Verb } from './request/build.js';
+import type { Verb } from './request/verbs.js';
 import type { Args } from './request/path.js';
 import type { CallOptions, CallObject } from './types/call.js';
 import type { ListingSlice } from './types/listing.js';
@@ -37,7 +37,7 @@ export class Call implements CallObject {
     return `[snoopath call ${this.path}]`;
   }
   /** Safe fields only: the path and the instance's app type, client id, user agent and API server. */
-  toJSON(): { path: string; type: string; key?: string; userAgent: string; apiServerUri: string } {
+  toJSON(): { path: string; type: string; key?: string | undefined; userAgent: string; apiServerUri: string } {
     return { path: this.path, ...this.#core.describe() };
   }
   [Symbol.for('nodejs.util.inspect.custom')](): string {

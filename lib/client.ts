@@ -154,7 +154,7 @@ export class Snoopath {
     return `[Snoopath ${oauth?.type ?? 'cookies'} ${apiServerUri}]`;
   }
   /** Safe fields only: app type, client id, user agent and API server. */
-  toJSON(): { type: string; key?: string; userAgent: string; apiServerUri: string } {
+  toJSON(): { type: string; key?: string | undefined; userAgent: string; apiServerUri: string } {
     return coreOf(this).describe();
   }
   [Symbol.for('nodejs.util.inspect.custom')](): string {

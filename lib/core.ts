@@ -2,13 +2,12 @@ import { abortable } from './abortable.js';
 import type { ModhashKeeper } from './auth/cookies.js';
 import { Grants } from './auth/grants.js';
 import { TokenManager } from './auth/tokens.js';
-import { decodeValues, loadDecoder } from './decode.js';
 import { ArgumentError } from './errors.js';
 import { Emitter } from './events.js';
 import { Pacer } from './limiter/pacer.js';
 import type { ResolvedOptions } from './options.js';
 import { Redactor } from './redact.js';
-import { buildRequest, usesQuery, type Verb } from './request/build.js';
+import { usesQuery, type Verb } from './request/verbs.js';
 import type { Args } from './request/path.js';
 import { createContext, type SendContext, type TransportHost } from './transport/context.js';
 import { send } from './transport/http.js';
@@ -19,6 +18,13 @@ import type { ListingSlice } from './types/listing.js';
 /** The endpoint catalog is only needed for writes and narrowed scopes: a chunk of its own, loaded then. */
 let catalog: Promise<typeof import('./endpoints/lookup.js')> | undefined;
 const loadCatalog = () => (catalog ??= import('./endpoints/lookup.js'));
+
+/**
+ * Request building (pure, lib/request/) is a chunk of its own in browser bundles, so the entry
+ * stays within its budget; every instance starts loading it when constructed, so calls find it ready.
+ */
+let builder: Promise<typeof import('./request/build.js')> | undefined;
+const loadBuilder = () => (builder ??= import('./request/build.js'));
 
 /** Per-call options are checked by a chunk of their own, loaded by the first call that passes any. */
 let callOptions: Promise<typeof import('./call-options.js')> | undefined;
@@ -49,6 +55,7 @@ export class Core implements TransportHost {
 
   constructor(options: ResolvedOptions) {
     this.options = options;
+    loadBuilder().catch(() => undefined);
     this.userAgent = options.userAgent;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.pacer = new Pacer({
@@ -75,9 +82,9 @@ export class Core implements TransportHost {
   }
 
   /** Safe fields for inspection and JSON: no credential. */
-  describe(): { type: string; key?: string; userAgent: string; apiServerUri: string } {
+  describe(): { type: string; key?: string | undefined; userAgent: string; apiServerUri: string } {
     const { oauth, apiServerUri } = this.options;
-    return oauth ? { type: oauth.type, key: oauth.key, userAgent: this.userAgent, apiServerUri } : { type: 'cookies', userAgent: this.userAgent, apiServerUri };
+    return { type: oauth?.type ?? 'cookies', key: oauth?.key, userAgent: this.userAgent, apiServerUri };
   }
 
   /** Every failure an instance hands out passes here: the one place where errors lose the secrets it knows. */
@@ -85,18 +92,16 @@ export class Core implements TransportHost {
     try {
       return await work;
     } catch (error) {
-      throw this.redactor.error(error);
+      throw await this.redactor.error(error);
     }
   }
 
   /** One call: options checked (when given), then request(). */
-  async call(verb: Verb, path: string, args?: Args, call?: CallOptions): Promise<unknown> {
-    try {
+  call(verb: Verb, path: string, args?: Args, call?: CallOptions): Promise<unknown> {
+    return this.guard((async () => {
       if (call !== undefined) (await loadCallOptions()).checkCallOptions(call);
-      return await this.request(verb, path, args, call);
-    } catch (error) {
-      throw this.redactor.error(error);
-    }
+      return this.request(verb, path, args, call);
+    })());
   }
 
   /** One call, its options already checked: build, send (paced, authorized, retried), read, decode. */
@@ -114,11 +119,14 @@ export class Core implements TransportHost {
         throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
       }
     }
-    const spec = buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
+    const spec = (await loadBuilder()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
     const ctx = this.#context(verb, call);
     const { response, text } = await send(ctx, spec);
-    const body = readBody(response, text, spec.method, ctx.sends, expectJson);
-    return call.decodeHtmlEntities ?? o.decodeHtmlEntities ? decodeValues(body, await loadDecoder()) : body;
+    const body = await readBody(response, text, spec.method, ctx.sends, expectJson);
+    if (!(call.decodeHtmlEntities ?? o.decodeHtmlEntities)) return body;
+    // Decoding is opt-in: its code (and the entities decoder it loads) is a chunk of its own in browser bundles.
+    const { decodeValues, loadDecoder } = await import('./decode.js');
+    return decodeValues(body, await loadDecoder());
   }
 
   /** A listing page as a slice; its moves are new calls with the same call options. */

@@ -6,7 +6,7 @@ import { normalizeServerUri } from './server-uri.js';
 
 /** The longest delay a timer can hold: a longer one fires at once (after 1 ms), so it is refused. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
-const timerLimit = z.lte(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest delay a JavaScript timer can hold` });
+const timerLimit = z.refine<number>((v) => v <= MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest delay a JavaScript timer can hold` });
 
 const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { error: hint }));
 const ms = (hint: string) => z.int({ error: hint }).check(z.gte(0, { error: hint }), timerLimit);
@@ -84,7 +84,7 @@ export const optionsSchema = z.strictObject({
     z.minLength(1, { error: 'must not be empty: use something like "node:my-bot:1.0.0 (by /u/me)"' }),
     z.refine((v) => !/[\r\n]/.test(v), { error: 'must not contain CR or LF characters' }),
     // A header value is Latin-1 without control characters: anything else makes every request fail in fetch.
-    z.refine((v) => /^[\t\x20-\x7e\x80-\xff]*$/.test(v), { error: 'must hold only Latin-1 characters and no control characters (an HTTP header cannot carry others): spell it in ASCII, such as "node:my-bot:1.0.0 (by /u/me)"' }),
+    z.refine((v) => /^[\t\x20-\x7e\x80-\xff]*$/.test(v), { error: 'must hold only Latin-1 characters, no control characters (an HTTP header carries no others): spell it in ASCII' }),
   ),
   /** Credentials of the one account this instance acts for (section "Authentication" of the docs). */
   oauth: z.optional(
@@ -150,10 +150,6 @@ export type ResolvedOptions = Omit<Parsed, 'apiServerUri' | 'authServerUri' | 's
   authServerUri: string;
 };
 
-/** Names valid at a path of the options, for "did you mean". */
-const knownOptions = (path: PropertyKey[]): string[] =>
-  path[0] === 'oauth' ? [...new Set([scriptOAuth, explicitOAuth, implicitOAuth].flatMap((s) => Object.keys(s.shape)))] : Object.keys(optionsSchema.shape);
-
 /** Validate options once; throws ConfigError naming the option, what was given and how to fix it. */
 export function resolveOptions(input: unknown): ResolvedOptions {
   if (input === null || typeof input !== 'object') {
@@ -164,7 +160,7 @@ export function resolveOptions(input: unknown): ResolvedOptions {
     const issue = result.error.issues[0]!;
     // The union's message is about the whole object; when only its type is wrong, say that.
     const message = issue.path.join('.') === 'oauth.type' ? 'must be "script", "explicit" or "implicit" (the kind of app registered on the platform)' : issue.message;
-    throw configErrorOf({ ...issue, message }, input, 'Option', knownOptions);
+    throw configErrorOf({ ...issue, message }, input, 'Option');
   }
   const { serverOAuth, serverWWW, apiServerUri, authServerUri, ...rest } = result.data;
   if (rest.oauth && rest.useBrowserCookies) {

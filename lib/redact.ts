@@ -46,17 +46,17 @@ function variants(value: string): string[] {
   return out;
 }
 
-const isPlain = (value: object): boolean => {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null || Array.isArray(value);
-};
+/** The walker through errors and payloads: a chunk of its own, loaded by the first failure (see loadDeep). */
+let deep: typeof import('./redact-deep.js') | undefined;
+let loading: Promise<typeof import('./redact-deep.js')> | undefined;
+
+/** Load the walker; every path that builds an error payload awaits this first, so events can clean synchronously. */
+export const loadDeep = () => (loading ??= import('./redact-deep.js').then((m) => (deep = m)));
 
 /**
  * The one place where an instance's errors and event payloads lose their secrets: every string, in
  * any field, nested `cause`s and parsed bodies included, has each credential the instance knows
- * replaced by `[REDACTED]`, then the patterns applied. Errors are cleaned in place (they are fresh,
- * and keep their class); plain objects and arrays are copied, so a body is never changed under a
- * caller who already holds it.
+ * replaced by `[REDACTED]`, then the patterns applied (lib/redact-deep.ts walks the values).
  */
 export class Redactor {
   readonly #known = new Set<string>();
@@ -85,54 +85,22 @@ export class Redactor {
     return redact(text);
   }
 
-  /** An event payload or a value inside an error, cleaned (see the class comment). */
-  value<T>(value: T, seen = new WeakMap<object, unknown>()): T {
-    if (typeof value === 'string') return this.text(value) as T;
-    if (value === null || typeof value !== 'object') return value;
-    if (seen.has(value)) return seen.get(value) as T;
-    if (value instanceof Error) return this.error(value, seen);
-    if (!isPlain(value)) return this.#foreign(value, seen) as T;
-    const copy: any = Array.isArray(value) ? [] : Object.create(Object.getPrototypeOf(value));
-    seen.set(value, copy);
-    for (const key of Object.keys(value)) copy[this.text(key)] = this.value((value as any)[key], seen);
-    return copy;
-  }
-
-  /** Clean an error in place: message, stack, every own field, and its causes. A frozen one is replaced by a cleaned copy. */
-  error<E>(error: E, seen = new WeakMap<object, unknown>()): E {
-    if (!(error instanceof Error)) return this.value(error, seen);
-    if (seen.has(error)) return seen.get(error) as E;
-    seen.set(error, error);
-    try {
-      for (const key of Reflect.ownKeys(error)) {
-        const descriptor = Object.getOwnPropertyDescriptor(error, key)!;
-        // V8 keeps `stack` as an accessor on the instance: read it once and keep the cleaned text.
-        const isStack = key === 'stack' && !('value' in descriptor);
-        if (!isStack && !('value' in descriptor)) continue;
-        const value = isStack ? error.stack : descriptor.value;
-        const cleaned = this.value(value, seen);
-        if (cleaned === value) continue;
-        Object.defineProperty(error, key, isStack ? { value: cleaned, writable: true, configurable: true, enumerable: false } : { ...descriptor, value: cleaned });
-      }
-      return error;
-    } catch {
-      const copy = new Error(this.text(String(error.message)));
-      Object.defineProperty(copy, 'name', { value: error.name, configurable: true, writable: true });
-      copy.stack = this.text(String(error.stack));
-      seen.set(error, copy);
-      return copy as E;
-    }
-  }
-
   /**
-   * Objects of other classes found in a foreign error (a Request, Response or Headers a custom
-   * fetch attached) can show headers when inspected: they are reduced to a cleaned summary.
+   * An event payload, cleaned synchronously: listeners run at once. Error payloads are only built
+   * after the walker has loaded; should one ever come first, its message and stack are cleaned.
    */
-  #foreign(value: object, seen: WeakMap<object, unknown>): unknown {
-    const headersOf = (h: Headers) => this.value(Object.fromEntries(h), seen);
-    if (typeof Headers !== 'undefined' && value instanceof Headers) return headersOf(value);
-    if (typeof Request !== 'undefined' && value instanceof Request) return { method: value.method, url: this.text(redactUrl(value.url)), headers: headersOf(value.headers) };
-    if (typeof Response !== 'undefined' && value instanceof Response) return { status: value.status, url: this.text(redactUrl(value.url)), headers: headersOf(value.headers) };
+  value<T>(value: T): T {
+    if (typeof value === 'string') return this.text(value) as T;
+    if (deep) return deep.clean(this, value);
+    if (value instanceof Error) {
+      value.message = this.text(value.message);
+      value.stack = this.text(String(value.stack));
+    }
     return value;
+  }
+
+  /** An error, cleaned in place (a frozen one is replaced by a cleaned copy). */
+  async error<E>(error: E): Promise<E> {
+    return (await loadDeep()).clean(this, error);
   }
 }

@@ -1,5 +1,5 @@
-import { abortable, bounded } from '../abortable.js';
-import { AuthError, TimeoutError } from '../errors.js';
+import { abortable } from '../abortable.js';
+import { AuthError } from '../errors.js';
 import type { Emitter } from '../events.js';
 import type { OAuthOptions, TokenStore, Tokens } from '../options.js';
 import type { Grants, GrantType, TokenResponse } from './grants.js';
@@ -166,33 +166,18 @@ export class TokenManager {
     return held.token;
   }
 
-  /**
-   * Write to the token store. A store that fails or hangs must not fail a call whose token is
-   * fine: it is reported as `token_store_error` and the call goes on (the next token is written again).
-   */
+  /** Write to the token store (lib/auth/store.ts): a failure is reported, never the call's. */
   async #save(): Promise<void> {
     const { store } = this.#o;
-    if (!store) return;
-    try {
-      await this.#bounded(Promise.resolve().then(() => store.set(this.#snapshot())), 'set');
-    } catch (error) {
-      this.#o.events.emit('token_store_error', { operation: 'set', error: storeError(error, 'set') });
-    }
+    if (store) await (await import('./store.js')).writeStore(store, this.#snapshot(), this.#o.storeTimeout ?? 20_000, this.#o.events);
   }
 
   /** The token store is read once, before the first use; a read that failed is tried again by the next call. */
   #ready(): Promise<void> {
     return (this.#loaded ??= this.#load().catch((error: unknown) => {
       this.#loaded = undefined;
-      const failure = storeError(error, 'get');
-      this.#o.events.emit('token_store_error', { operation: 'get', error: failure });
-      throw failure;
+      throw error;
     }));
-  }
-
-  #bounded<T>(promise: Promise<T>, operation: 'get' | 'set'): Promise<T> {
-    const ms = this.#o.storeTimeout ?? 20_000;
-    return bounded(promise, ms, () => new TimeoutError(`tokenStore.${operation}() did not settle within ${ms} ms (requestTimeout): check the store (a database or file it waits for).`));
   }
 
   #snapshot(): Tokens {
@@ -202,7 +187,7 @@ export class TokenManager {
   async #load(): Promise<void> {
     const { store } = this.#o;
     if (!store) return;
-    const saved = await this.#bounded(Promise.resolve().then(() => store.get()), 'get');
+    const saved = await (await import('./store.js')).readStore(store, this.#o.storeTimeout ?? 20_000, this.#o.events);
     if (!saved) return;
     this.#o.secrets?.add(saved.accessToken, saved.refreshToken);
     if (saved.refreshToken && !this.#refreshToken) this.#refreshToken = saved.refreshToken;
@@ -214,9 +199,3 @@ export class TokenManager {
   }
 }
 
-/** A store failure as an error of ours: the store's own error is the cause (redacted like everything else). */
-function storeError(error: unknown, operation: 'get' | 'set'): Error {
-  if (error instanceof TimeoutError) return error;
-  const what = operation === 'get' ? 'the saved tokens could not be read; the next call reads the store again' : 'the new tokens were not saved; the call went on with them';
-  return new AuthError(`tokenStore.${operation}() failed (${(error as Error)?.message ?? String(error)}): ${what}.`, { code: 'token_store_error', cause: error });
-}

@@ -2,11 +2,9 @@ import { fillPath, splitPath, type Args } from './path.js';
 import { formText, jsonBody, paramPairs, type BodyType } from './encode.js';
 import { badArgument, checkText } from './values.js';
 
-/** HTTP verbs a call object offers (plus `listing`, a GET). */
-export type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+import { usesQuery, type Verb } from './verbs.js';
 
-/** Verbs whose parameters travel in the query string (and that never carry a body). */
-export const usesQuery = (verb: Verb): boolean => verb === 'get' || verb === 'head' || verb === 'options';
+export { usesQuery, type Verb };
 
 export interface RequestInput {
   verb: Verb;

@@ -3,7 +3,8 @@ import type { RequestSpec } from '../request/build.js';
 import { canSetUserAgent } from '../runtime.js';
 import type { SendContext } from './context.js';
 import { toSnoopathError } from './errors.js';
-import { followRedirects } from './redirect.js';
+import { pacedFetch } from './fetch.js';
+import { redirectTarget } from './response.js';
 import { retryPolicy } from './retry.js';
 
 const call = (options: { context: Record<string, unknown> }) => options.context.call as SendContext;
@@ -14,7 +15,6 @@ const call = (options: { context: Record<string, unknown> }) => options.context.
  */
 const http = ky.create({
   timeout: false,
-  // fetch never follows a redirect by itself: lib/transport/redirect.ts decides which ones are safe.
   redirect: 'manual',
   hooks: {
     beforeRequest: [
@@ -26,17 +26,25 @@ const http = ky.create({
     ],
     // A renewal by this or another call may have replaced the token since the first send.
     beforeRetry: [async ({ request, options }) => call(options).authorize?.(request.headers)],
-    beforeError: [({ error, options }) => toSnoopathError(error, call(options))],
+    beforeError: [async ({ error, options }) => toSnoopathError(error, call(options))],
   },
 });
 
-/** Send a built request through pacing, retries, redirects and auth; resolves to the final answer and its text. */
+/**
+ * Send a built request through pacing, retries, redirects and auth; resolves to the final answer
+ * and its text. fetch never follows a redirect itself: lib/transport/redirect.ts decides which are safe.
+ */
 export async function send(ctx: SendContext, spec: RequestSpec, extra: Partial<Options> = {}): Promise<{ response: Response; text: string }> {
   const options: Options = {
     method: spec.method,
     headers: spec.headers,
     retry: retryPolicy(ctx),
-    fetch: (input, init) => followRedirects(ctx, input instanceof Request ? input : new Request(input, init)),
+    fetch: async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const response = await pacedFetch(ctx, request);
+      // Redirects are rare: the code that decides which to follow is loaded with the first one.
+      return redirectTarget(response) === undefined ? response : (await import('./redirect.js')).followRedirects(ctx, request, response);
+    },
     context: { call: ctx },
     ...extra,
   };

@@ -1,5 +1,5 @@
-import { ResponseError } from '../errors.js';
 import type { SendContext } from './context.js';
+import { failures } from './errors.js';
 import { pacedFetch } from './fetch.js';
 import { redirectTarget } from './response.js';
 
@@ -7,41 +7,32 @@ import { redirectTarget } from './response.js';
 export const MAX_REDIRECTS = 5;
 
 /**
- * Send, following redirects only where no credential can leak and nothing can be applied twice:
- * same origin, GET or HEAD, at most MAX_REDIRECTS. Each hop is a send of its own (paced, timed,
- * authorized again). Any other redirect rejects with a ResponseError naming where it pointed,
- * before anything is sent there.
+ * A send answered a redirect: follow it only where no credential can leak and nothing can be
+ * applied twice (same origin, GET or HEAD, at most MAX_REDIRECTS). Each hop is a send of its own
+ * (paced, timed, authorized again). Any other redirect rejects with a ResponseError naming where it
+ * pointed, before anything is sent there. Loaded with the first redirect.
  */
-export async function followRedirects(ctx: SendContext, request: Request): Promise<Response> {
+export async function followRedirects(ctx: SendContext, request: Request, first: Response): Promise<Response> {
   let current = request;
+  let response = first;
   for (let hop = 0; ; hop++) {
-    const response = await pacedFetch(ctx, current);
     const location = redirectTarget(response);
     if (location === undefined) return response;
-    const from = new URL(current.url);
     let target: URL | undefined;
     try {
-      target = new URL(location, from);
+      target = new URL(location, current.url);
     } catch {
-      // an unparsable Location is refused below like a foreign one
+      // an unparsable Location is refused like a foreign one
     }
-    const refusal =
-      !target || target.origin !== from.origin
-        ? `to another origin, ${target?.origin ?? JSON.stringify(location.slice(0, 80))}: snoopath never follows a redirect away from the server it was given, so no credential is sent there. If you trust that server, call it directly`
-        : current.method !== 'GET' && current.method !== 'HEAD'
-          ? `to ${target.pathname}: only GET and HEAD follow redirects (a ${current.method} could be applied twice or lose its body). Call ${target.pathname} directly`
-          : hop >= MAX_REDIRECTS
-            ? `more than ${MAX_REDIRECTS} times in a row (last to ${target.pathname}): the server may be redirecting in a loop`
-            : undefined;
-    if (refusal !== undefined || !target) {
-      const error = new ResponseError(`${current.method} ${from.pathname} answered ${response.status} and was redirected ${refusal}.`, {
-        status: response.status, method: current.method, url: current.url, body: ctx.text, errors: [], attempts: ctx.sends,
-      });
+    const get = current.method === 'GET' || current.method === 'HEAD';
+    if (!target || target.origin !== new URL(current.url).origin || !get || hop >= MAX_REDIRECTS) {
+      const error = (await failures()).refusedRedirect(ctx, current, response, location, target, MAX_REDIRECTS);
       if (ctx.host.events.has('response_error')) ctx.host.events.emit('response_error', error);
       throw error;
     }
     current = new Request(target, { method: current.method, headers: current.headers, signal: current.signal, redirect: 'manual' });
     // Same origin: the credentials go along, from the token manager again (the token may have been renewed).
     await ctx.authorize?.(current.headers);
+    response = await pacedFetch(ctx, current);
   }
 }
