@@ -9,7 +9,7 @@ export function clean<T>(redactor: Redactor, value: T, seen = new WeakMap<object
   if (typeof value === 'string') return redactor.text(value) as T;
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value)) return seen.get(value) as T;
-  if (value instanceof Error) return cleanError(redactor, value, seen) as T;
+  if (tag(value) === 'Error') return cleanError(redactor, value as unknown as Error, seen) as T;
   if (!isPlain(value)) return foreign(redactor, value, seen) as T;
   const copy: any = Array.isArray(value) ? [] : Object.create(Object.getPrototypeOf(value));
   seen.set(value, copy);
@@ -17,9 +17,14 @@ export function clean<T>(redactor: Redactor, value: T, seen = new WeakMap<object
   return copy;
 }
 
+/** The built-in kind of an object, also for objects of another realm (a test runner's, a worker's). */
+const tag = (value: object): string => Object.prototype.toString.call(value).slice(8, -1);
+
+/** A plain object (of any realm: its prototype is an Object.prototype, or null) or an array. */
 const isPlain = (value: object): boolean => {
+  if (Array.isArray(value)) return true;
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null || Array.isArray(value);
+  return proto === null || (tag(value) === 'Object' && Object.getPrototypeOf(proto) === null);
 };
 
 /** An error's message, stack, every own field and its causes. A frozen one is replaced by a cleaned copy. */
@@ -52,8 +57,15 @@ function cleanError(redactor: Redactor, error: Error, seen: WeakMap<object, unkn
  */
 function foreign(redactor: Redactor, value: object, seen: WeakMap<object, unknown>): unknown {
   const headersOf = (h: Headers) => clean(redactor, Object.fromEntries(h), seen);
-  if (typeof Headers !== 'undefined' && value instanceof Headers) return headersOf(value);
-  if (typeof Request !== 'undefined' && value instanceof Request) return { method: value.method, url: redactor.text(redactUrl(value.url)), headers: headersOf(value.headers) };
-  if (typeof Response !== 'undefined' && value instanceof Response) return { status: value.status, url: redactor.text(redactUrl(value.url)), headers: headersOf(value.headers) };
+  const kind = tag(value);
+  if (kind === 'Headers') return headersOf(value as Headers);
+  if (kind === 'Request') {
+    const r = value as Request;
+    return { method: r.method, url: redactor.text(redactUrl(r.url)), headers: headersOf(r.headers) };
+  }
+  if (kind === 'Response') {
+    const r = value as Response;
+    return { status: r.status, url: redactor.text(redactUrl(r.url)), headers: headersOf(r.headers) };
+  }
   return value;
 }
