@@ -1,5 +1,5 @@
 import type { Args } from './path.js';
-import { badArgument, checkJson, checkNumber, checkText } from './values.js';
+import { badArgument, checkJson, checkNumber, checkText, kindOf } from './values.js';
 
 /** How a call's parameters travel. */
 export type BodyType = 'form' | 'json';
@@ -10,7 +10,7 @@ function itemText(value: unknown, where: string): string {
   if (typeof value === 'string') return checkText(value, where);
   if (typeof value === 'number') return checkNumber(value, where);
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  throw badArgument(where, `is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}`, 'arrays are sent joined with commas, so their items must be strings, numbers or booleans (send JSON text yourself, or bodyType: "json", for nested data)');
+  throw badArgument(where, `is ${kindOf(value)}`, 'arrays are sent joined with commas, so their items must be strings, numbers or booleans (send JSON text yourself, or bodyType: "json", for nested data)');
 }
 
 /**
@@ -32,7 +32,7 @@ export function paramText(value: unknown, name = 'argument'): string | undefined
       return String(value);
     case 'function':
     case 'symbol':
-      throw badArgument(where, `is a ${typeof value}`, 'pass a string, number, boolean or array of them');
+      throw badArgument(where, `is ${kindOf(value)}`, 'pass a string, number, boolean or array of them');
   }
   if (value === null) return undefined;
   if (Array.isArray(value)) return value.map((item, i) => itemText(item, `${where} [${i}]`)).join(',');

@@ -1,5 +1,5 @@
 import { ArgumentError } from '../errors.js';
-import { checkNumber, checkText } from './values.js';
+import { checkNumber, checkText, kindOf } from './values.js';
 
 /** Arguments of a call: `$name` keys fill the path, the rest become query or body parameters. */
 export type Args = Record<string, unknown>;
@@ -48,5 +48,5 @@ function segmentText(value: unknown, name: string): string {
   if (typeof value === 'string') return checkText(value, where);
   if (typeof value === 'number') return checkNumber(value, where);
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  throw new ArgumentError(`${where} is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}: pass the text of one path segment, such as { $${name}: 'aww' }.`);
+  throw new ArgumentError(`${where} is ${kindOf(value)}: pass the text of one path segment, such as { $${name}: 'aww' }.`);
 }

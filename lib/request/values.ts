@@ -4,6 +4,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
 const wellFormed: (text: string) => boolean = native ? (text) => native.call(text) : (text) => !LONE_SURROGATE.test(text);
 
+/** What a value is, in words: "an array", "an object", "a function". */
+export const kindOf = (value: unknown): string => (Array.isArray(value) ? 'an array' : value === null ? 'null' : /^[aeiou]/.test(typeof value) ? `an ${typeof value}` : `a ${typeof value}`);
+
 /** A call's argument is unusable: say which, what it holds, and what to pass instead. */
 export const badArgument = (where: string, problem: string, fix: string): ArgumentError => new ArgumentError(`${where} ${problem}: ${fix}.`);
 
@@ -35,7 +38,7 @@ export function checkJson(value: unknown, where: string, seen: unknown[] = []): 
       throw badArgument(where, 'is a BigInt, which JSON cannot hold', 'pass it as a string or a number');
     case 'function':
     case 'symbol':
-      throw badArgument(where, `is a ${typeof value}`, 'pass a string, number, boolean, array or plain object');
+      throw badArgument(where, `is ${kindOf(value)}`, 'pass a string, number, boolean, array or plain object');
   }
   if (value === null) return;
   if (seen.includes(value)) throw badArgument(where, 'refers back to itself (a cycle)', 'pass a value JSON can hold');
