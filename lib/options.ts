@@ -153,7 +153,7 @@ export type ResolvedOptions = Omit<Parsed, 'apiServerUri' | 'authServerUri' | 's
 /** Validate options once; throws ConfigError naming the option, what was given and how to fix it. */
 export function resolveOptions(input: unknown): ResolvedOptions {
   if (input === null || typeof input !== 'object') {
-    throw new ConfigError('options', 'new Snoopath(options) needs an options object with at least userAgent and oauth.');
+    throw new ConfigError('options', 'Snoopath needs an options object with at least userAgent and oauth, such as new Snoopath({ userAgent, oauth: { type: "script", key, secret, username, password } }).');
   }
   const result = optionsSchema.safeParse(input);
   if (!result.success) {

@@ -71,8 +71,8 @@ export class GrantClient {
       signal, api: false, idempotent,
     });
     try {
-      // 4xx answers go back to openid-client, which reads OAuth errors from them; 5xx are retried.
-      const { response, text } = await send(ctx, { method: options.method, url, headers: options.headers, body: String(options.body ?? '') }, { throwHttpErrors: (status) => status >= 500 });
+      // 4xx answers go back to openid-client, which reads OAuth errors from them; 5xx and 429 are retried as for API calls.
+      const { response, text } = await send(ctx, { method: options.method, url, headers: options.headers, body: String(options.body ?? '') }, { throwHttpErrors: (status) => status >= 500 || status === 429 });
       return mendQuirks(response, text);
     } finally {
       sent.sends += ctx.sends;
@@ -114,7 +114,7 @@ function toAuthError(error: unknown, what: string, attempts: number): Error {
   // their own class; a token endpoint that kept failing (5xx after the retries) means no token:
   // AuthError, with the cause.
   for (let e = error; e instanceof Error; e = e.cause) {
-    if (e instanceof ResponseError && e.status >= 500) {
+    if (e instanceof ResponseError && (e.status >= 500 || e.status === 429)) {
       return new AuthError(`Could not complete the ${what} request: the token endpoint answered ${e.status} after ${e.attempts} attempt(s); the platform may be down, try again later.`, { status: e.status, cause: e, attempts: e.attempts });
     }
     if (e instanceof SnoopathError) return e;
