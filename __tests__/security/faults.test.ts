@@ -180,6 +180,17 @@ describe('token requests follow requestTimeout and retryAttempts', () => {
     expect(error.attempts).toBe(3);
   });
 
+  it('a call waiting for a token request keeps that request\'s count (5xx and reset alike)', async () => {
+    const emu = await start();
+    const failing = client(emu, 'script', { retryAttempts: 2 });
+    emu.fault({ path: TOKEN_PATH, status: 502, times: 3 });
+    expect(await failure(failing(ME).get())).toMatchObject({ name: 'AuthError', status: 502, attempts: 3 });
+    const reset = client(emu, 'script', { retryAttempts: 2 });
+    emu.fault({ path: TOKEN_PATH, reset: true, times: 3 });
+    expect(await failure(reset(ME).get())).toMatchObject({ name: 'NetworkError', attempts: 3 });
+    expect(requestsTo(emu, ME)).toHaveLength(0);
+  });
+
   it('attempts is 1 on a refused grant', async () => {
     const emu = await start();
     const reddit = client(emu, 'script', { oauth: { password: 'wrong-password' } });

@@ -20,7 +20,7 @@ const verbs: Verb[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options
 
 /** Any value a caller might pass, the odd ones included. */
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.jsonValue({ maxDepth: 2, size: 'xsmall' }),
+  fc.jsonValue({ maxDepth: 2 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.double(),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),

@@ -1,5 +1,5 @@
 import { HTTPError } from 'ky';
-import { NetworkError, SnoopathError, TimeoutError } from '../errors.js';
+import { SnoopathError } from '../errors.js';
 import { loadDeep } from '../redact.js';
 import type { SendContext } from './context.js';
 
@@ -18,10 +18,8 @@ export const failures = () => (loading ??= Promise.all([import('./failures.js'),
 export async function toSnoopathError(error: unknown, ctx: SendContext, final = true): Promise<Error> {
   const words = await failures();
   if (error instanceof HTTPError) return words.responseError(error.response, error.request.method, ctx.text, ctx, final);
-  if (error instanceof TimeoutError || error instanceof NetworkError) {
-    error.attempts = ctx.sends;
-    return error;
-  }
+  // Timeouts and network failures count their sends where they are made: one raised by a token
+  // request that this call waited for keeps the token request's count.
   if (error instanceof SnoopathError) return error;
   return error instanceof Error ? error : new Error(String(error));
 }

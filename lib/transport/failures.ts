@@ -78,12 +78,17 @@ export const what = (request: Request) => {
 
 /** A send that got no complete answer: it ran out of time (no `error`), or the connection failed. */
 export function sendError(ctx: SendContext, request: Request, error?: unknown): TimeoutError | NetworkError {
+  let failure: TimeoutError | NetworkError;
   if (error === undefined) {
-    return new TimeoutError(`${what(request)} got no complete answer within ${ctx.requestTimeout} ms: raise requestTimeout if the server is slow, or check that it is the right one.`);
+    failure = new TimeoutError(`${what(request)} got no complete answer within ${ctx.requestTimeout} ms: raise requestTimeout if the server is slow, or check that it is the right one.`);
+  } else {
+    const cause = (error as { cause?: unknown })?.cause ?? error;
+    const reason = (cause as { code?: string })?.code ?? (cause as Error)?.message ?? String(cause);
+    failure = new NetworkError(`${what(request)} failed (${reason}): check the network, or apiServerUri/authServerUri.`, error);
   }
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const reason = (cause as { code?: string })?.code ?? (cause as Error)?.message ?? String(cause);
-  return new NetworkError(`${what(request)} failed (${reason}): check the network, or apiServerUri/authServerUri.`, error);
+  // The sends of this request so far, this one included (the last error is the one the call rejects with).
+  failure.attempts = ctx.sends;
+  return failure;
 }
 
 /** Answers a redirect cannot be checked on (see checkRedirected in lib/transport/fetch.ts). */
