@@ -22,12 +22,27 @@ const external = (id) => id.startsWith('node:') || deps.some((d) => id === d || 
  */
 const MAPS = 'hidden';
 
-const node = (input, file, extra = {}) => ({
+const node = (input, file, extra = {}, plugins = []) => ({
   input,
   output: { file, format: 'es', sourcemap: MAPS, inlineDynamicImports: true, ...extra },
   external,
-  plugins: [typescript({ tsconfig: './tsconfig.build.json', outDir: 'dist', noEmitOnError: true })],
+  plugins: [...plugins, typescript({ tsconfig: './tsconfig.build.json', outDir: 'dist', noEmitOnError: true })],
 });
+
+/**
+ * One copy of the error classes across the Node entries: snoopath/shared-limit imports them from
+ * the main entry (./index.js) instead of bundling its own, so its errors are instanceof the
+ * SnoopathError that `snoopath` exports.
+ */
+const errorsFile = fileURLToPath(new URL('./lib/errors.ts', import.meta.url));
+const mainEntryErrors = {
+  name: 'main-entry-errors',
+  async resolveId(source, importer, options) {
+    if (!importer || !source.endsWith('/errors.js')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved?.id === errorsFile ? { id: './index.js', external: 'relative' } : null;
+  },
+};
 
 /** Fails the browser builds when anything reachable imports a Node built-in. */
 const noNodeBuiltins = {
@@ -128,7 +143,7 @@ export default [
   node('lib/emulator/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node' }),
   cli,
   // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.
-  node('lib/shared-limit.ts', 'dist/shared-limit.js'),
+  node('lib/shared-limit.ts', 'dist/shared-limit.js', {}, [mainEntryErrors]),
   ...browser,
   { input: 'lib/node.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/emulator/index.ts', output: { file: 'dist/emulator.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },

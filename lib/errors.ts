@@ -26,7 +26,7 @@ export interface ResponseErrorDetails {
   status: number;
   method: string;
   url: string;
-  /** The parsed JSON body, or the text when it is not JSON. */
+  /** The parsed JSON body, or the text when it is empty (`''`) or not JSON (even under a JSON content type). */
   body: unknown;
   /** `[code, message, field]` triples from the platform's `json.errors`, or `[]`. */
   errors: Array<[string, string, string?]>;
@@ -66,10 +66,13 @@ export class AuthError extends SnoopathError {
   override name = 'AuthError';
   readonly code: string | undefined;
   readonly status: number | undefined;
-  constructor(message: string, details: { code?: string; status?: number; cause?: unknown } = {}) {
+  /** Sends made to the token endpoint by the request that failed (retries included); undefined when nothing was sent. */
+  attempts: number | undefined;
+  constructor(message: string, details: { code?: string; status?: number; cause?: unknown; attempts?: number } = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = details.code;
     this.status = details.status;
+    this.attempts = details.attempts;
   }
 }
 

@@ -24,6 +24,12 @@ export interface SnoopathEvents {
   rate_limit_reached: RateLimitState;
   /** A request is about to be sent again. */
   retry: { attempt: number; delay: number; error: Error };
+  /**
+   * The `tokenStore` failed: a `get()` that rejected or did not settle within `requestTimeout` (the
+   * call rejects with `error`, the next call reads the store again), or a `set()` that did (the call
+   * goes on with its token; the next new token is written again).
+   */
+  token_store_error: { operation: 'get' | 'set'; error: Error };
 }
 
 export type EventName = keyof SnoopathEvents;
@@ -35,6 +41,12 @@ const onceOriginals = new WeakMap<Listener<any>, Listener<any>>();
 /** A minimal emitter that runs in browsers too. A throwing listener never breaks a call. */
 export class Emitter {
   #listeners: Map<EventName, Set<Listener<any>>> | undefined;
+  readonly #filter: (<E extends EventName>(name: E, payload: SnoopathEvents[E]) => SnoopathEvents[E]) | undefined;
+
+  /** `filter` sees every payload before the listeners do (the instance's redaction of secrets). */
+  constructor(filter?: <E extends EventName>(name: E, payload: SnoopathEvents[E]) => SnoopathEvents[E]) {
+    this.#filter = filter;
+  }
 
   on<E extends EventName>(name: E, listener: Listener<E>): this {
     this.#listeners ??= new Map();
@@ -74,7 +86,8 @@ export class Emitter {
 
   emit<E extends EventName>(name: E, payload: SnoopathEvents[E]): void {
     const set = this.#listeners?.get(name);
-    if (!set) return;
+    if (!set || set.size === 0) return;
+    if (this.#filter) payload = this.#filter(name, payload);
     for (const listener of [...set]) {
       try {
         listener(payload);

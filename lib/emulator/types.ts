@@ -1,7 +1,7 @@
 /** Public types of the platform emulator (`snoopath/emulator`). */
 
 /** Kinds of random failure that chaos mode can inject. */
-export type FaultKind = 'status500' | 'status502' | 'status503' | 'html' | 'invalidJson' | 'reset' | 'delay';
+export type FaultKind = 'status500' | 'status502' | 'status503' | 'html' | 'invalidJson' | 'reset' | 'delay' | 'stall' | 'hang' | 'status429';
 
 /** An OAuth app registered with the emulator. */
 export interface EmulatorApp {
@@ -183,6 +183,8 @@ export interface FaultSpec {
   invalidJson?: boolean;
   /** Answer an HTML page (as the platform's proxies do). */
   html?: boolean;
+  /** Send the status line, headers and the start of the body, then nothing more (until `close()`). */
+  stall?: boolean;
 }
 
 /** One request to the storage host, as it saw it and what it answered. */
