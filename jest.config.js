@@ -7,4 +7,6 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }] },
   testTimeout: 20000,
+  // The library's default warn lines are expected where tests provoke retries: kept out of the output.
+  setupFiles: ['<rootDir>/__tests__/support/quiet-log.ts'],
 };

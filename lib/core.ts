@@ -3,7 +3,7 @@ import { Grants } from './auth/grants.js';
 import { TokenManager } from './auth/tokens.js';
 import { decodeValues, loadDecoder } from './decode.js';
 import { ArgumentError } from './errors.js';
-import { Emitter } from './events.js';
+import { LoggingEmitter } from './log/index.js';
 import { Pacer } from './limiter/pacer.js';
 import type { ResolvedOptions } from './options.js';
 import { buildRequest, usesQuery, type Verb } from './request/build.js';
@@ -27,7 +27,7 @@ const IDEMPOTENT = new Set<Verb>(['get', 'head', 'options', 'put', 'delete']);
  */
 export class Core implements TransportHost {
   readonly options: ResolvedOptions;
-  readonly events = new Emitter();
+  readonly events: LoggingEmitter;
   readonly pacer: Pacer;
   readonly fetch: typeof fetch;
   readonly userAgent: string;
@@ -40,6 +40,7 @@ export class Core implements TransportHost {
 
   constructor(options: ResolvedOptions) {
     this.options = options;
+    this.events = new LoggingEmitter(options.log);
     this.userAgent = options.userAgent;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.pacer = new Pacer({
@@ -54,6 +55,7 @@ export class Core implements TransportHost {
       this.grants = new Grants({
         host: this, authServerUri: options.authServerUri, key: oauth.key, secret: oauth.type === 'implicit' ? '' : oauth.secret,
         retryAttempts: options.retryAttempts, retryDelay: options.retryDelay, requestTimeout: options.requestTimeout,
+        log: this.events,
       });
       this.tokens = new TokenManager({ oauth, grants: this.grants, events: this.events, store: options.tokenStore });
     } else {

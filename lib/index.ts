@@ -10,5 +10,6 @@ export type {
   LinkThing, CommentThing, AccountThing, MessageThing, SubredditThing, MoreThing,
 } from './types/things.js';
 export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events.js';
+export type { Logger, LogDetails } from './log/index.js';
 export type { Args } from './request/path.js';
 export type { BodyType } from './request/encode.js';

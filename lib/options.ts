@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ConfigError } from './errors.js';
 import type { SharedLimiter } from './limiter/shared.js';
+import type { Logger } from './log/index.js';
 import { normalizeServerUri } from './server-uri.js';
 
 /** Options that hold secrets: their values are never echoed in an error. */
@@ -9,6 +10,7 @@ const SECRET_OPTIONS = new Set(['oauth.secret', 'oauth.password']);
 const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { error: hint }));
 const ms = (hint: string) => z.int({ error: hint }).check(z.gte(0, { error: hint }));
 const bool = (hint: string) => z.boolean({ error: hint });
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'];
 const fn = (hint: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: hint });
 
 const scope = z._default(
@@ -130,6 +132,12 @@ export const optionsSchema = z.strictObject({
   limiter: z.optional(
     z.custom<SharedLimiter>((v) => !!v && typeof v === 'object' && typeof (v as SharedLimiter).attach === 'function', {
       error: 'must be the object that sharedLimit({ redis }) of snoopath/shared-limit returns',
+    }),
+  ),
+  /** Where log lines go (Octokit's `{ debug, info, warn, error }`); a level left out keeps its default. */
+  log: z.optional(
+    z.custom<Partial<Logger>>((v) => !!v && typeof v === 'object' && LOG_LEVELS.every((k) => (v as Record<string, unknown>)[k] === undefined || typeof (v as Record<string, unknown>)[k] === 'function'), {
+      error: 'must be an object whose debug, info, warn and error members, where given, are functions (console, a pino logger, or { warn() {} })',
     }),
   ),
 });
