@@ -21,8 +21,8 @@ describe('log lines: one wording per event, with why, which attempt and how long
     ['a spent budget', ['rate_limit_reached', { used: 600, remaining: 0, reset: 42 }], 'warn', /^Rate limit reached: 600 requests used in this window; nothing is sent until it resets in 42 s\.$/],
     ['an expired token', ['access_token_expired', undefined], 'warn', /cannot be renewed.*auth\(\)/],
     ['a new token', ['access_token_refreshed', 'the-token-itself'], 'debug', /^New access token received\.$/],
-    ['a token request', ['token_request', { grant: 'password', url: 'https://www.reddit.com/api/v1/access_token' }], 'info', /^Token request: password grant, POST https:\/\/www\.reddit\.com\/api\/v1\/access_token\.$/],
-    ['a revoke request', ['revoke_request', { hint: 'refresh_token', url: 'https://www.reddit.com/api/v1/revoke_token' }], 'info', /^Revoke request: refresh_token, POST/],
+    ['a token request', ['token_request', { grant: 'password', origin: 'https://www.reddit.com' }], 'info', /^Token request: password grant, POST https:\/\/www\.reddit\.com\/api\/v1\/access_token\.$/],
+    ['a revoke request', ['revoke_request', { hint: 'refresh_token', origin: 'https://www.reddit.com' }], 'info', /^Revoke request: refresh_token, POST/],
   ])('%s', (_, source, level, text) => {
     const line = lineFor(source)!;
     expect(line.level).toBe(level);

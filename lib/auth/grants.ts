@@ -38,13 +38,13 @@ export class Grants {
 
   /** Run a grant; resolves to the token response or rejects with AuthError (never loops). */
   async grant(type: GrantType, parameters: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
-    this.#settings.log?.line('token_request', { grant: type, url: `${this.#settings.authServerUri}/api/v1/access_token` });
+    this.#settings.log?.line('token_request', { grant: type, origin: this.#settings.authServerUri });
     return (await this.#load()).grant(type, parameters, signal);
   }
 
   /** Revoke a token; 200 and 204 are both success. */
   async revoke(token: string, hint: 'access_token' | 'refresh_token', signal?: AbortSignal): Promise<void> {
-    this.#settings.log?.line('revoke_request', { hint, url: `${this.#settings.authServerUri}/api/v1/revoke_token` });
+    this.#settings.log?.line('revoke_request', { hint, origin: this.#settings.authServerUri });
     return (await this.#load()).revoke(token, hint, signal);
   }
 

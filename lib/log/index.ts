@@ -27,8 +27,8 @@ export type LogDetails = Record<string, string | number | boolean | undefined>;
 /** What a line can be about: the instance's events, and token and revoke requests (lib/auth/grants.ts). */
 export type LineSource =
   | { [E in EventName]: [E, SnoopathEvents[E]] }[EventName]
-  | ['token_request', { grant: string; url: string }]
-  | ['revoke_request', { hint: string; url: string }];
+  | ['token_request', { grant: string; origin: string }]
+  | ['revoke_request', { hint: string; origin: string }];
 
 const LOGGED = new Set<string>(['retry', 'rate_limit_reached', 'access_token_refreshed', 'access_token_expired', 'wait']);
 

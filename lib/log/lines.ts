@@ -70,9 +70,9 @@ export function lineFor([name, payload]: LineSource): Line | undefined {
       // The payload is the token itself: never part of a line.
       return { level: 'debug', text: 'New access token received.', details: { event: name } };
     case 'token_request':
-      return { level: 'info', text: `Token request: ${payload.grant} grant, POST ${payload.url}.`, details: { event: name, grant: payload.grant } };
+      return { level: 'info', text: `Token request: ${payload.grant} grant, POST ${payload.origin}/api/v1/access_token.`, details: { event: name, grant: payload.grant } };
     case 'revoke_request':
-      return { level: 'info', text: `Revoke request: ${payload.hint}, POST ${payload.url}.`, details: { event: name, hint: payload.hint } };
+      return { level: 'info', text: `Revoke request: ${payload.hint}, POST ${payload.origin}/api/v1/revoke_token.`, details: { event: name, hint: payload.hint } };
     default:
       return undefined;
   }
