@@ -63,7 +63,6 @@ function urlFor(self: unknown, kind: AuthKind, state?: string): string {
 export class Snoopath {
   /** Version of the snoopath interface. */
   static readonly version = '3.0.0' as const;
-  declare [CORE]: Core;
 
   /** Validates the options (throws ConfigError) and returns the callable instance. */
   constructor(options: SnoopathOptions) {

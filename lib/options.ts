@@ -142,8 +142,8 @@ export const optionsSchema = z.strictObject({
   ),
 });
 
-/** Options of `new Snoopath(options)`. */
-export type SnoopathOptions = z.input<typeof optionsSchema>;
+/** Options of `new Snoopath(options)`: written out in lib/types/options.ts, so users' compilers never load zod's types. */
+export type { SnoopathOptions } from './types/options.js';
 type Parsed = z.output<typeof optionsSchema>;
 /** OAuth credentials, one of the three app types. */
 export type OAuthOptions = NonNullable<Parsed['oauth']>;
