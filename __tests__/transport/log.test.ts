@@ -46,7 +46,7 @@ describe('the log option: Octokit-style { debug, info, warn, error }', () => {
     const { log, texts } = recorder();
     await client({ log })('/x').get();
     await settle();
-    expect(texts()).toContain('warn: Rate limit reached: 10 requests used in this window; nothing is sent until it resets in 0 ms.');
+    expect(texts()).toContain('info: Rate limit reached: 10 requests used in this window; nothing is sent until it resets in 0 ms.');
     expect(texts()).toContain('warn: Retry 1 when the rate limit allows: GET /x answered 429 (too many requests).');
   });
 

@@ -18,7 +18,7 @@ describe('log lines: one wording per event, with why, which attempt and how long
     ['a wait after a 429', ['wait', { ms: 61_000, reason: 'rate_limit' }], 'info', /^Waiting 61 s .*429/],
     ['a RATELIMIT cooldown', ['wait', { ms: 180_000, reason: 'ratelimit_action' }], 'warn', /^Waiting 180 s .*RATELIMIT/],
     ['a morechildren wait', ['wait', { ms: 1200, reason: 'morechildren' }], 'debug', /morechildren/],
-    ['a spent budget', ['rate_limit_reached', { used: 600, remaining: 0, reset: 42 }], 'warn', /^Rate limit reached: 600 requests used in this window; nothing is sent until it resets in 42 s\.$/],
+    ['a spent budget', ['rate_limit_reached', { used: 600, remaining: 0, reset: 42 }], 'info', /^Rate limit reached: 600 requests used in this window; nothing is sent until it resets in 42 s\.$/],
     ['an expired token', ['access_token_expired', undefined], 'warn', /cannot be renewed.*auth\(\)/],
     ['a new token', ['access_token_refreshed', 'the-token-itself'], 'debug', /^New access token received\.$/],
     ['a token request', ['token_request', { grant: 'password', origin: 'https://www.reddit.com' }], 'info', /^Token request: password grant, POST https:\/\/www\.reddit\.com\/api\/v1\/access_token\.$/],

@@ -13,9 +13,9 @@ import { Emitter, type EventName, type SnoopathEvents } from '../events.js';
 export interface Logger {
   /** Token renewals after a 401, waits for the morechildren lock. */
   debug(message: string, details?: LogDetails): unknown;
-  /** Token requests, waits of more than a second for the rate-limit budget. */
+  /** Token requests, a spent budget, waits of more than a second for it. */
   info(message: string, details?: LogDetails): unknown;
-  /** Retries (why, which attempt, how long until the next send), 429s, a spent budget, an expired token. */
+  /** Retries (why, which attempt, how long until the next send), 429s, RATELIMIT cooldowns, an expired token. */
   warn(message: string, details?: LogDetails): unknown;
   /** Unused today: failures reject the call instead. */
   error(message: string, details?: LogDetails): unknown;
