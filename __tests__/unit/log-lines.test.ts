@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { NetworkError, ResponseError, TimeoutError } from '../../lib/errors.js';
-import { debugWanted, envVar } from '../../lib/log/env.js';
+import { debugWanted } from '../../lib/log/debug.js';
+import { envVar } from '../../lib/log/env.js';
 import type { LineSource } from '../../lib/log/index.js';
 import { duration, lineFor } from '../../lib/log/lines.js';
 

@@ -1,6 +1,6 @@
-// Whether the environment asks for snoopath's debug lines. Read at each line, not at import, so a
-// program may set the variable after importing; and read safely: browsers and workers have no
-// `process`, and Deno would stop to ask the user for a permission in the middle of a retry.
+// The environment, read safely: browsers and workers have no `process`, and Deno would stop to ask
+// the user for a permission in the middle of a retry. Read when a line is due, not at import, so a
+// program may set NODE_DEBUG or DEBUG after importing snoopath.
 
 type Host = {
   Deno?: { permissions?: { querySync?(d: { name: 'env'; variable: string }): { state: string } }; env: { get(name: string): string | undefined } };
@@ -16,21 +16,4 @@ export function envVar(name: string, host: Host = globalThis as Host): string | 
   } catch {
     return undefined;
   }
-}
-
-/** Whether one pattern of NODE_DEBUG or DEBUG names snoopath: `snoopath`, `snoop*`, `*`, `snoopath:*`. */
-function names(pattern: string): boolean {
-  const glob = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
-  return glob.test('snoopath') || /^snoopath:/i.test(pattern);
-}
-
-/**
- * NODE_DEBUG (Node's convention: a comma-separated list of names, `*` wildcards) or DEBUG (the
- * `debug` package's: commas or spaces, `*` wildcards, `-name` excludes) asks for snoopath.
- */
-export function debugWanted(nodeDebug: string | undefined, debug: string | undefined): boolean {
-  const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
-  if (list(nodeDebug).some(names)) return true;
-  const patterns = list(debug);
-  return patterns.some((p) => !p.startsWith('-') && names(p)) && !patterns.some((p) => p.startsWith('-') && names(p.slice(1)));
 }

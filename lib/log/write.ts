@@ -1,6 +1,7 @@
 // Sends a line to its level's sink: the caller's logger for the levels it gives, the console otherwise.
 import { redact } from '../redact.js';
-import { debugWanted, envVar } from './env.js';
+import { debugWanted } from './debug.js';
+import { envVar } from './env.js';
 import type { LineSource, LogDetails, Logger } from './index.js';
 import { lineFor } from './lines.js';
 
