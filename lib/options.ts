@@ -137,7 +137,7 @@ export const optionsSchema = z.strictObject({
   /** Where log lines go (Octokit's `{ debug, info, warn, error }`); a level left out keeps its default. */
   log: z.optional(
     z.custom<Partial<Logger>>((v) => !!v && typeof v === 'object' && LOG_LEVELS.every((k) => (v as Record<string, unknown>)[k] === undefined || typeof (v as Record<string, unknown>)[k] === 'function'), {
-      error: 'must be a logger such as console: an object whose debug, info, warn and error, where given, are functions',
+      error: 'must be a logger such as console: { debug, info, warn, error }, each a function where given',
     }),
   ),
 });

@@ -6,3 +6,8 @@ console.warn = (...args: unknown[]) => {
   if (typeof args[0] === 'string' && args[0].startsWith('snoopath: ')) return;
   warn(...args);
 };
+
+// The log's wording is a lazily imported module (a chunk of its own in browser bundles; inlined in
+// the Node build). Here ts-jest would transform it on first use, in the middle of whichever timing
+// test logs first; load it up front, as the Node build has it.
+await import('../../lib/log/write.js');

@@ -83,7 +83,7 @@ describe('the log option: Octokit-style { debug, info, warn, error }', () => {
 
   it('rejects a log option that is not a logger, in a sentence', () => {
     expect(() => client({ log: 'verbose' as never })).toThrow(ConfigError);
-    expect(() => client({ log: { warn: 'yes' } as never })).toThrow(/Option log must be a logger such as console: an object whose debug, info, warn and error, where given, are functions/);
+    expect(() => client({ log: { warn: 'yes' } as never })).toThrow(/Option log must be a logger such as console: \{ debug, info, warn, error \}, each a function where given/);
     expect(() => client({ log: console })).not.toThrow();
   });
 

@@ -1,5 +1,4 @@
 import { Emitter, type EventName, type SnoopathEvents } from '../events.js';
-import { envVar } from './env.js';
 
 /**
  * Where snoopath's log lines go (the `log` option), Octokit's convention: pass `console`, a pino or
@@ -32,8 +31,6 @@ export type LineSource =
   | ['revoke_request', { hint: string; origin: string }];
 
 const LOGGED = new Set<string>(['retry', 'rate_limit_reached', 'access_token_refreshed', 'access_token_expired', 'wait']);
-/** Sources whose lines are never warnings: without a logger or NODE_DEBUG/DEBUG nobody reads them. */
-const QUIET = new Set<string>(['token_request', 'revoke_request', 'access_token_refreshed', 'rate_limit_reached']);
 
 /** The wording and the sinks are a chunk of their own in browser bundles: most instances never log a line. */
 let writer: Promise<typeof import('./write.js')> | undefined;
@@ -58,9 +55,6 @@ export class LoggingEmitter extends Emitter {
   /** Log a line about something that is not an event (token requests). Lines keep their order. */
   line(...source: LineSource): void {
     const log = this.#log;
-    // Every instance requests a token: do not load the wording for a line no one will read. (A
-    // rough test of the variables; write() applies the exact rules.)
-    if (!log && QUIET.has(source[0]) && !/snoop|\*/i.test(`${envVar('NODE_DEBUG')}${envVar('DEBUG')}`)) return;
     void (writer ??= import('./write.js')).then((m) => m.write(log, source)).catch((error: unknown) => {
       // A throwing logger is treated like a throwing listener: surfaced, never failing the call.
       queueMicrotask(() => {
