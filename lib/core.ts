@@ -3,7 +3,7 @@ import type { ModhashKeeper } from './auth/cookies.js';
 import { Grants } from './auth/grants.js';
 import { TokenManager } from './auth/tokens.js';
 import { ArgumentError } from './errors.js';
-import { Emitter } from './events.js';
+import { LoggingEmitter } from './log/index.js';
 import { Pacer } from './limiter/pacer.js';
 import type { ResolvedOptions } from './options.js';
 import { Redactor } from './redact.js';
@@ -39,10 +39,9 @@ const IDEMPOTENT = new Set<Verb>(['get', 'head', 'options', 'put', 'delete']);
  */
 export class Core implements TransportHost {
   readonly options: ResolvedOptions;
-  /** Every credential this instance knows: errors and event payloads are cleaned of them (lib/redact.ts). */
+  /** Every credential this instance knows: errors, event payloads and log lines are cleaned of them (lib/redact.ts). */
   readonly redactor = new Redactor();
-  // The token is handed to the application by design in access_token_refreshed; every other payload is cleaned.
-  readonly events = new Emitter((name, payload) => (name === 'access_token_refreshed' ? payload : this.redactor.value(payload)));
+  readonly events: LoggingEmitter;
   readonly pacer: Pacer;
   readonly fetch: typeof fetch;
   readonly userAgent: string;
@@ -55,6 +54,8 @@ export class Core implements TransportHost {
 
   constructor(options: ResolvedOptions) {
     this.options = options;
+    // The token is handed to the application by design in access_token_refreshed; every other payload is cleaned.
+    this.events = new LoggingEmitter(options.log, (name, payload) => (name === 'access_token_refreshed' ? payload : this.redactor.value(payload)));
     loadBuilder().catch(() => undefined);
     this.userAgent = options.userAgent;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -74,6 +75,7 @@ export class Core implements TransportHost {
       this.grants = new Grants({
         host: this, authServerUri: options.authServerUri, key: oauth.key, secret: oauth.type === 'implicit' ? '' : oauth.secret,
         retryAttempts: options.retryAttempts, retryDelay: options.retryDelay, requestTimeout: options.requestTimeout,
+        log: this.events,
       });
       this.tokens = new TokenManager({ oauth, grants: this.grants, events: this.events, store: options.tokenStore, storeTimeout: options.requestTimeout, secrets: this.redactor });
     } else {

@@ -30,10 +30,15 @@ export interface SnoopathEvents {
    * goes on with its token; the next new token is written again).
    */
   token_store_error: { operation: 'get' | 'set'; error: Error };
+  /** A send will wait more than a second: for the budget, after a 429, for a RATELIMIT cooldown or for the morechildren lock. */
+  wait: { ms: number; reason: 'budget' | 'rate_limit' | 'ratelimit_action' | 'morechildren' };
 }
 
 export type EventName = keyof SnoopathEvents;
 export type Listener<E extends EventName> = (payload: SnoopathEvents[E]) => void;
+
+/** Cleans a payload before anyone sees it (the instance's redaction of secrets). */
+export type PayloadFilter = <E extends EventName>(name: E, payload: SnoopathEvents[E]) => SnoopathEvents[E];
 
 /** once() wrappers → the listener the caller gave, so that off(name, listener) finds them. */
 const onceOriginals = new WeakMap<Listener<any>, Listener<any>>();
@@ -41,10 +46,10 @@ const onceOriginals = new WeakMap<Listener<any>, Listener<any>>();
 /** A minimal emitter that runs in browsers too. A throwing listener never breaks a call. */
 export class Emitter {
   #listeners: Map<EventName, Set<Listener<any>>> | undefined;
-  readonly #filter: (<E extends EventName>(name: E, payload: SnoopathEvents[E]) => SnoopathEvents[E]) | undefined;
+  readonly #filter: PayloadFilter | undefined;
 
   /** `filter` sees every payload before the listeners do (the instance's redaction of secrets). */
-  constructor(filter?: <E extends EventName>(name: E, payload: SnoopathEvents[E]) => SnoopathEvents[E]) {
+  constructor(filter?: PayloadFilter) {
     this.#filter = filter;
   }
 

@@ -1,6 +1,7 @@
 export { Snoopath, Snoopath as default, type SnoopathCallable } from './client.js';
 export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors.js';
-export type { SnoopathOptions, OAuthOptions, TokenStore, Tokens } from './options.js';
+export type { TokenStore, Tokens } from './options.js';
+export type { SnoopathOptions, OAuthOptions, ScriptOAuth, ExplicitOAuth, ImplicitOAuth, Scope, ScopeList } from './types/options.js';
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './limiter/shared.js';
 export type { CallOptions, CallObject, Thing } from './types/call.js';
 export type { ListingSlice } from './types/listing.js';
@@ -12,6 +13,7 @@ export type {
   LinkThing, CommentThing, AccountThing, MessageThing, SubredditThing, MoreThing,
 } from './types/things.js';
 export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events.js';
+export type { Logger, LogDetails } from './log/index.js';
 export type { Args } from './request/path.js';
 export type { BodyType } from './request/encode.js';
 export type {

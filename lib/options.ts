@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ConfigError } from './errors.js';
 import { configErrorOf } from './option-errors.js';
 import type { SharedLimiter } from './limiter/shared.js';
+import type { Logger } from './log/index.js';
 import { normalizeServerUri } from './server-uri.js';
 
 /** The longest delay a timer can hold: a longer one fires at once (after 1 ms), so it is refused. */
@@ -11,6 +12,7 @@ const timerLimit = z.refine<number>((v) => v <= MAX_TIMER_MS, { error: `must be 
 const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { error: hint }));
 const ms = (hint: string) => z.int({ error: hint }).check(z.gte(0, { error: hint }), timerLimit);
 const bool = (hint: string) => z.boolean({ error: hint });
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'];
 const fn = (hint: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: hint });
 
 const scope = z._default(
@@ -136,10 +138,16 @@ export const optionsSchema = z.strictObject({
       error: 'must be the object that sharedLimit({ redis }) of snoopath/shared-limit returns',
     }),
   ),
+  /** Where log lines go (Octokit's `{ debug, info, warn, error }`); a level left out keeps its default. */
+  log: z.optional(
+    z.custom<Partial<Logger>>((v) => !!v && typeof v === 'object' && LOG_LEVELS.every((k) => (v as Record<string, unknown>)[k] === undefined || typeof (v as Record<string, unknown>)[k] === 'function'), {
+      error: 'must be a logger such as console: { debug, info, warn, error }, each a function where given',
+    }),
+  ),
 });
 
-/** Options of `new Snoopath(options)`. */
-export type SnoopathOptions = z.input<typeof optionsSchema>;
+/** Options of `new Snoopath(options)`: written out in lib/types/options.ts, so users' compilers never load zod's types. */
+export type { SnoopathOptions } from './types/options.js';
 type Parsed = z.output<typeof optionsSchema>;
 /** OAuth credentials, one of the three app types. */
 export type OAuthOptions = NonNullable<Parsed['oauth']>;
