@@ -3,6 +3,7 @@ import type { Verb } from './request/build.js';
 import type { Args } from './request/path.js';
 import type { CallOptions, CallObject } from './types/call.js';
 import type { ListingSlice } from './types/listing.js';
+import type { ItemStream, StreamOptions } from './types/stream.js';
 
 /**
  * What `reddit(path)` returns. Methods live on the prototype, so a call object is two fields; the
@@ -27,6 +28,13 @@ export class Call implements CallObject {
   options(args?: Args, options?: CallOptions) { return this.#send('options', args, options); }
   listing(args?: Args, options?: CallOptions): Promise<ListingSlice<any>> {
     return this.core.listing(this.path, args, options);
+  }
+  stream(args?: Args, options?: StreamOptions): ItemStream<any> {
+    // The stream's machinery is a chunk of its own, loaded by the first next().
+    const stream: any = (async function* (call: Call) {
+      yield* (await import('./stream/run.js')).run(call, args, options, stream);
+    })(this);
+    return stream;
   }
 
   toString(): string {

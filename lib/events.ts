@@ -1,4 +1,5 @@
 import type { ResponseError } from './errors.js';
+import type { StreamFailure, StreamGap } from './types/stream.js';
 
 /** Rate-limit state as the platform reported it on the last response. */
 export interface RateLimitState {
@@ -24,6 +25,10 @@ export interface SnoopathEvents {
   rate_limit_reached: RateLimitState;
   /** A request is about to be sent again. */
   retry: { attempt: number; delay: number; error: Error };
+  /** A stream read back as far as the listing goes without reaching items it handled: some may be lost. */
+  stream_gap: StreamGap;
+  /** A stream outlived a failure (an outage longer than the retries, a failing cursor store) and tries again. */
+  stream_error: StreamFailure;
 }
 
 export type EventName = keyof SnoopathEvents;

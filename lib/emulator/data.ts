@@ -77,6 +77,11 @@ export class Catalog {
     return Number.isFinite(n) && n.toString(36) === id36 ? this.post(n - POST_ID_BASE) : undefined;
   }
 
+  /** Registers a post made while the emulator runs (its `g` lies past the generated posts'). */
+  adopt(post: Post): void {
+    this.posts.set(post.g, post);
+  }
+
   /** Global post numbers in listing order, with their positions, for one subreddit or the front page. */
   order(sub: Subreddit | undefined, sort: Sort): Order {
     const key = `${sub?.name ?? ''}/${sort}`;

@@ -1,4 +1,4 @@
-import type { EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, RateLimit } from './types.js';
+import type { EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, RateLimit } from './types.js';
 
 /** The platform's OAuth scopes (`*` is accepted in addition). */
 export const SCOPES: ReadonlySet<string> = new Set(
@@ -43,6 +43,8 @@ export interface Config {
   now: () => number;
   moreChildrenDelay: number;
   logLimit: number;
+  feed: FeedOptions | undefined;
+  listingCap: number;
 }
 
 /** Validates a budget (copying it, so later changes to the caller's object have no effect). */
@@ -75,6 +77,9 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
   if (accounts.length === 0) throw new TypeError('emulator: at least one account is needed');
   const rateLimit = checkLimit(o.rateLimit ?? { budget: 1000, window: 600 }, 'rateLimit');
   const sessionDefault = rateLimit === false ? false : { budget: 100, window: 600 };
+  if (o.listingCap !== undefined && !(Number.isInteger(o.listingCap) && o.listingCap > 0)) {
+    throw new TypeError(`emulator: listingCap must be a whole number > 0, got ${o.listingCap}`);
+  }
   const chaos = o.chaos && o.chaos.rate > 0 ? { rate: o.chaos.rate, faults: o.chaos.faults?.length ? o.chaos.faults : ALL_FAULTS } : undefined;
   return {
     host: o.host ?? '127.0.0.1',
@@ -92,5 +97,7 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     now: o.now ?? Date.now,
     moreChildrenDelay: o.moreChildrenDelay ?? 25,
     logLimit: o.logLimit ?? 10_000,
+    feed: o.feed === true ? {} : o.feed || undefined,
+    listingCap: o.listingCap ?? Infinity,
   };
 }

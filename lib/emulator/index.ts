@@ -3,13 +3,14 @@
  * for testing bots and the client itself. Node only.
  */
 import { checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
+import { addItems } from './feed-add.js';
 import { listen } from './server.js';
 import { State } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 export type {
-  Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, InstalledAppCreds,
+  AddItems, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, FeedOptions, InstalledAppCreds,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
 } from './types.js';
 
@@ -44,6 +45,8 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
     expireTokens: () => state.tokens.expireAll(),
     revokeAll: () => state.tokens.revokeAll(),
     setRateLimit: (rl, which = 'oauth') => (which === 'session' ? state.sessionLimit : state.oauthLimit).set(checkLimit(rl, 'setRateLimit')),
+    addItems: (spec) => addItems(state, spec),
+    removeItems: (names) => (typeof names === 'string' ? [names] : names).filter((name) => state.feed.remove(name)).length,
     close,
   };
   if (tls) emulator.ca = tls.cert;

@@ -1,6 +1,7 @@
 import { comment, info, vote } from './actions.js';
 import { allow } from './auth.js';
 import { commentsPage, moreChildren } from './discussion.js';
+import { feedRoute } from './feed-routes.js';
 import type { Ctx } from './http.js';
 import { notFound } from './http.js';
 import { listingRoute } from './listings.js';
@@ -19,6 +20,7 @@ function segments(route: string): string[] {
 
 /** API resources; the caller is already known (`ctx.principal`) and counted. */
 export function apiRoute(ctx: Ctx, state: State): void {
+  state.advance();
   const get = ctx.method === 'GET' || ctx.method === 'HEAD';
   const post = ctx.method === 'POST';
   const parts = segments(ctx.route);
@@ -44,6 +46,6 @@ export function apiRoute(ctx: Ctx, state: State): void {
     const focus = parts[at + 3];
     return void (allow(ctx, 'read', false) && commentsPage(ctx, state, article, focus));
   }
-  if (listingRoute(ctx, state, parts)) return;
+  if (feedRoute(ctx, state, parts) || listingRoute(ctx, state, parts)) return;
   notFound(ctx);
 }

@@ -1,6 +1,7 @@
 import type { BodyType } from '../request/encode.js';
 import type { Args } from '../request/path.js';
 import type { ListingSlice } from './listing.js';
+import type { ItemStream, StreamOptions } from './stream.js';
 
 /** Options of one call; each overrides the instance's value for this call only. */
 export interface CallOptions {
@@ -42,6 +43,11 @@ export interface CallObject<A extends Args = Args> {
   options<T = unknown>(args?: A, options?: CallOptions): Promise<T>;
   /** GET the path as a listing and resolve to a page you can walk (`next()`, `for await`). */
   listing<T = Thing>(args?: A, options?: CallOptions): Promise<ListingSlice<T>>;
+  /**
+   * Poll the path as a listing of new items: each new item once, oldest first, until `break` or
+   * `options.signal` (docs/streams.md).
+   */
+  stream<T = Thing>(args?: A, options?: StreamOptions): ItemStream<T>;
 }
 
 /** Any item of a listing: `{ kind, data }`. */

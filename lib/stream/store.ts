@@ -1,0 +1,68 @@
+import type { CursorStore, StreamCursor, StreamFailure } from '../types/stream.js';
+
+type Report = (during: StreamFailure['during'], error: unknown, retryIn: number) => void;
+
+/**
+ * The stream's side of a cursor store. A failing store never ends the stream: a read is tried
+ * again (with the stream's back-off) until it succeeds, because starting without the cursor would
+ * replay or skip items; a failed write is retried with the next item or poll, and each failure is
+ * reported. Writes are serialized and coalesced, so a slow store never holds up the consumer and an
+ * older cursor never lands after a newer one.
+ */
+export class CursorKeeper {
+  #writing: Promise<void> | undefined;
+  #next: StreamCursor | undefined;
+  #unsaved: StreamCursor | undefined;
+
+  constructor(
+    readonly store: CursorStore,
+    readonly report: Report,
+  ) {}
+
+  /**
+   * The stored cursor, or `undefined` when the stream was stopped first. `wait(ms)` resolves to
+   * false once the stream is stopped; `backoff(n)` is the wait after the n-th failure in a row.
+   */
+  async read(wait: (ms: number) => Promise<boolean>, backoff: (failures: number) => number): Promise<{ value: unknown } | undefined> {
+    for (let failures = 1; ; failures++) {
+      try {
+        return { value: await this.store.get() };
+      } catch (error) {
+        const retryIn = backoff(failures);
+        this.report('cursor_get', error, retryIn);
+        if (!(await wait(retryIn))) return undefined;
+      }
+    }
+  }
+
+  save(cursor: StreamCursor): void {
+    this.#next = cursor;
+    this.#writing ??= this.#drain();
+  }
+
+  /** Write again what a failed write left unsaved, unless a newer cursor has been written since. */
+  retry(): void {
+    if (this.#unsaved && !this.#next) this.save(this.#unsaved);
+  }
+
+  /** The last cursor is written (or its write failed) when this resolves. */
+  async flush(): Promise<void> {
+    this.retry();
+    await this.#writing;
+  }
+
+  async #drain(): Promise<void> {
+    for (let cursor = this.#next; cursor; cursor = this.#next) {
+      this.#next = undefined;
+      try {
+        await this.store.set(cursor);
+        // Writes land in order: this one supersedes any that failed before it.
+        this.#unsaved = undefined;
+      } catch (error) {
+        this.#unsaved = cursor;
+        this.report('cursor_set', error, 0);
+      }
+    }
+    this.#writing = undefined;
+  }
+}
