@@ -37,12 +37,18 @@ export class CursorKeeper {
 
   save(cursor: StreamCursor): void {
     this.#next = cursor;
-    this.#writing ??= this.#drain();
+    this.#writing ??= this.#drain().finally(() => {
+      this.#writing = undefined;
+      // A cursor saved between the last write and this callback.
+      if (this.#next) this.save(this.#next);
+    });
   }
 
   /** Write again what a failed write left unsaved, unless a newer cursor has been written since. */
   retry(): void {
-    if (this.#unsaved && !this.#next) this.save(this.#unsaved);
+    const unsaved = this.#unsaved;
+    this.#unsaved = undefined;
+    if (unsaved && !this.#next) this.save(unsaved);
   }
 
   /** The last cursor is written (or its write failed) when this resolves. */
@@ -63,6 +69,5 @@ export class CursorKeeper {
         this.report('cursor_set', error, 0);
       }
     }
-    this.#writing = undefined;
   }
 }
