@@ -35,13 +35,14 @@ describe('a streaming process exits by itself', () => {
   it.each([
     ['break', 5],
     ['abort', 5],
+    ['paced', 5],
     ['return', 1],
     ['end', 2],
   ])('%s', async (how, items) => {
     const { code, out, lingered } = await run(how);
     expect(out).toContain(`stream-exit: ${how} done after ${items} items`);
     expect(code).toBe(0);
-    // The stream waits a minute between polls: exiting within 3 s means no timer was left.
+    // The stream waits a minute between polls (paced: minutes in the rate limiter): exiting within 3 s means no timer was left.
     expect(lingered).toBeGreaterThanOrEqual(0);
     expect(lingered).toBeLessThan(3000);
   }, 20_000);

@@ -79,19 +79,23 @@ describe('outages', () => {
     await until(() => failures.filter((f) => f.error instanceof NetworkError).length >= 4, 'refused connections');
 
     await relay.open(); // same port: the platform is back
-    const expected = await listed();
-    expect(expected.length).toBeGreaterThan(400);
-    await until(() => got.length >= expected.length, 'the stream to catch up');
-    stop.abort();
-    await consumer;
-    expect(got).toEqual(expected);
+    try {
+      const expected = await listed();
+      expect(expected.length).toBeGreaterThan(400);
+      await until(() => got.length >= expected.length, 'the stream to catch up');
+      stop.abort();
+      await consumer;
+      expect(got).toEqual(expected);
+    } finally {
+      stop.abort();
+      await relay.close();
+    }
     expect(failures.every((f) => f.during === 'poll' && f.stream === stream && f.path === '/r/aww/comments')).toBe(true);
-    // Back-off: the waits double up to the cap (less jitter) and never pass it.
+    // Back-off: the waits double up to the cap (less jitter), stay there, and never pass it.
     const waits = failures.map((f) => f.retryIn);
     expect(Math.max(...waits)).toBeLessThanOrEqual(40);
-    expect(Math.max(...waits)).toBeGreaterThanOrEqual(36);
-    expect(waits[0]).toBeLessThan(10);
-    await relay.close();
+    expect(waits.filter((w) => w >= 36).length).toBeGreaterThanOrEqual(3);
+    expect(waits.slice(0, 3)).toEqual([...waits.slice(0, 3)].sort((a, b) => a - b));
   }, 30_000);
 
   it('a body that is not a listing (a proxy page) once the path has answered: reported, then the stream goes on', async () => {

@@ -91,19 +91,23 @@ describe('exactly once, oldest first, within a process', () => {
     const stream = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { pause: 5 });
     const [x, y] = emu.addItems({ kind: 'comment', subreddit: 'aww', count: 2 });
     let z: string | undefined;
+    let approved = 0;
     const got = await take(stream, (names) => {
       if (names.length === 2) {
         // While the stream polls: x vanishes, comes back, then a new comment arrives.
         emu.removeItems(x!);
         setTimeout(async () => {
           const token = await reddit.getAccessToken();
-          await fetch(`${emu.url}/api/approve`, { method: 'POST', headers: { authorization: `bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: `id=${x}` });
+          approved = (await fetch(`${emu.url}/api/approve`, { method: 'POST', headers: { authorization: `bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: `id=${x}` })).status;
           setTimeout(() => ([z] = emu.addItems({ kind: 'comment', subreddit: 'aww' })), 60);
         }, 60);
       }
       return names.length === 3;
     });
     expect(got).toEqual([x, y, z]);
+    expect(approved).toBe(200);
+    const listed = await reddit('/r/$subreddit/comments').listing({ $subreddit: 'aww' });
+    expect(listed.allChildren.map(nameOf)).toEqual([z, y, x]);
     expect(requestsAfter(emu, '/r/aww/comments')).toBeGreaterThan(4);
   });
 

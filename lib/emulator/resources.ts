@@ -26,6 +26,7 @@ export function apiRoute(ctx: Ctx, state: State): void {
   const parts = segments(ctx.route);
   const [a, b, c] = parts;
   const n = parts.length;
+  if (feedRoute(ctx, state, parts)) return;
 
   if (a === 'api') {
     if (get && b === 'v1' && c === 'me' && n === 3) return void (allow(ctx, 'identity', true) && me(ctx, state));
@@ -46,6 +47,6 @@ export function apiRoute(ctx: Ctx, state: State): void {
     const focus = parts[at + 3];
     return void (allow(ctx, 'read', false) && commentsPage(ctx, state, article, focus));
   }
-  if (feedRoute(ctx, state, parts) || listingRoute(ctx, state, parts)) return;
+  if (listingRoute(ctx, state, parts)) return;
   notFound(ctx);
 }
