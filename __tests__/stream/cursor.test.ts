@@ -154,7 +154,7 @@ describe('CursorKeeper: a failing store never ends the stream', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const keeper = new CursorKeeper({ get: () => null, set: async (c) => { await gate; written.push(c.seen[0]![1]!); } }, () => {});
-    for (let i = 1; i <= 5; i++) keeper.save(cursor(i));
+    for (let i = 1; i <= 5; i++) keeper.save(() => cursor(i));
     release();
     await keeper.flush();
     // The first write was in flight; 2, 3, 4 were overtaken by 5.
@@ -166,7 +166,7 @@ describe('CursorKeeper: a failing store never ends the stream', () => {
     let fail = true;
     const reports: string[] = [];
     const keeper = new CursorKeeper({ get: () => null, set: (c) => { if (fail) throw new Error('disk full'); written.push(c.seen[0]![1]!); } }, (during) => reports.push(during));
-    keeper.save(cursor(1));
+    keeper.save(() => cursor(1));
     await keeper.flush().catch(() => {});
     expect(reports).toEqual(['cursor_set', 'cursor_set']);
     fail = false;

@@ -37,7 +37,8 @@ export async function* run(call: Call, args: Args = {}, options: StreamOptions =
   const report = (during: StreamFailure['during'], error: unknown, retryIn: number) => events.emit('stream_error', { stream, path, during, error, retryIn });
   const keeper = options.cursorStore && new CursorKeeper(options.cursorStore, report);
   let recent: Recent | undefined;
-  Object.defineProperty(handle, 'cursor', { configurable: true, get: () => recent && cursorOf(path, recent) });
+  const snapshot = () => cursorOf(path, recent!);
+  Object.defineProperty(handle, 'cursor', { configurable: true, get: () => recent && snapshot() });
 
   const user = options.signal;
   if (user?.aborted) return;
@@ -68,7 +69,7 @@ export async function* run(call: Call, args: Args = {}, options: StreamOptions =
           const first = await firstPoll(call, args, settings, signal);
           recent = first.recent;
           fresh = first.fresh;
-          if (settings.skipExisting) keeper?.save(cursorOf(path, recent));
+          if (settings.skipExisting) keeper?.save(snapshot);
         }
         answered = true;
       } catch (error) {
@@ -83,7 +84,7 @@ export async function* run(call: Call, args: Args = {}, options: StreamOptions =
         yield item;
         // The consumer asked for more: the item is handled.
         recent.add(idOf(item) as string, timeOf(item));
-        keeper?.save(cursorOf(path, recent));
+        keeper?.save(snapshot);
         if (signal.aborted) return;
       }
       keeper?.retry();

@@ -1,6 +1,8 @@
 import type { CursorStore, StreamCursor, StreamFailure } from '../types/stream.js';
 
 type Report = (during: StreamFailure['during'], error: unknown, retryIn: number) => void;
+/** Makes the cursor to write when its turn comes: writes coalesce, so most snapshots are never made. */
+type Snapshot = () => StreamCursor;
 
 /**
  * The stream's side of a cursor store. A failing store never ends the stream: a read is tried
@@ -11,8 +13,8 @@ type Report = (during: StreamFailure['during'], error: unknown, retryIn: number)
  */
 export class CursorKeeper {
   #writing: Promise<void> | undefined;
-  #next: StreamCursor | undefined;
-  #unsaved: StreamCursor | undefined;
+  #next: Snapshot | undefined;
+  #unsaved: Snapshot | undefined;
 
   constructor(
     readonly store: CursorStore,
@@ -35,8 +37,8 @@ export class CursorKeeper {
     }
   }
 
-  save(cursor: StreamCursor): void {
-    this.#next = cursor;
+  save(snapshot: Snapshot): void {
+    this.#next = snapshot;
     this.#writing ??= this.#drain().finally(() => {
       this.#writing = undefined;
       // A cursor saved between the last write and this callback.
@@ -58,14 +60,14 @@ export class CursorKeeper {
   }
 
   async #drain(): Promise<void> {
-    for (let cursor = this.#next; cursor; cursor = this.#next) {
+    for (let snapshot = this.#next; snapshot; snapshot = this.#next) {
       this.#next = undefined;
       try {
-        await this.store.set(cursor);
+        await this.store.set(snapshot());
         // Writes land in order: this one supersedes any that failed before it.
         this.#unsaved = undefined;
       } catch (error) {
-        this.#unsaved = cursor;
+        this.#unsaved = snapshot;
         this.report('cursor_set', error, 0);
       }
     }
