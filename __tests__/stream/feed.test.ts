@@ -2,6 +2,7 @@
 // the new-item listings (comments, mod log, mod queue, unmoderated, inbox, user listings).
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../lib/emulator/index.js';
+import { parseCliArgs } from '../../lib/emulator/cli.js';
 import { MAX_PER_TICK } from '../../lib/emulator/feed-clock.js';
 import { api, appOnlyToken, scriptToken } from '../emulator/helpers.js';
 
@@ -185,6 +186,11 @@ describe('items on demand', () => {
     expect((await api(emu, identityOnly, '/r/aww/about/log')).status).toBe(403);
     expect((await api(emu, await appOnlyToken(emu), '/message/inbox')).status).toBe(403);
     expect((await api(emu, await scriptToken(emu), '/r/nosuch/comments')).status).toBe(404);
+  });
+
+  it('the command line starts the feed with --feed', () => {
+    const cmd = parseCliArgs(['--feed']);
+    expect(cmd.help === false && cmd.options.feed).toMatchObject({ rate: 30, messages: 1 });
   });
 
   it('refuses bad feed options and bad addItems specs, naming the problem', async () => {
