@@ -43,9 +43,14 @@ function target(state: State, parent: string | undefined, subName: string): [Pos
     return [found.post, found.comment];
   }
   const sub = state.catalog.sub(subName)!;
-  const live = [...state.feed.things].reverse().find((e) => e.sub === sub && !e.comment && !state.feed.removed.has(e.name));
+  const things = state.feed.things;
+  let post: Post | undefined;
+  for (let i = things.length - 1; i >= 0 && !post; i--) {
+    const e = things[i]!;
+    if (e.sub === sub && !e.comment && !state.feed.removed.has(e.name)) post = e.post;
+  }
   const g = state.catalog.order(sub, 'new').ids[0];
-  const post = live?.post ?? (g === undefined ? undefined : state.catalog.post(g));
+  post ??= g === undefined ? undefined : state.catalog.post(g);
   if (!post) throw new TypeError(`emulator: addItems: r/${subName} has no post to comment on; add one first`);
   return [post, undefined];
 }
