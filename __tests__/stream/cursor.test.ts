@@ -88,6 +88,12 @@ describe('settle(args, options): the stream checks what it is given', () => {
     expect(s.call).toEqual({ retryAttempts: 2, decodeHtmlEntities: true });
   });
 
+  it('limit: the option, else a limit among the arguments, else 100', () => {
+    expect(settle({ limit: 25 }, {}).limit).toBe(25);
+    expect(settle({ limit: 25 }, { limit: 50 }).limit).toBe(50);
+    expect(() => settle({ limit: 'many' }, {})).toThrow(/limit must be an integer from 1 to 100/);
+  });
+
   it('pause: a number fixes it; { max } alone keeps min at most max', () => {
     expect(settle({}, { pause: 50 }).pause).toEqual({ fixed: 50, min: 50, max: 50 });
     expect(settle({}, { pause: { max: 400 } }).pause).toEqual({ fixed: undefined, min: 400, max: 400 });

@@ -33,7 +33,9 @@ export function settle(args: Args, options: StreamOptions): Settings {
   for (const key of ['after', 'before', 'count']) {
     if (args[key] !== undefined) throw new ArgumentError(`stream arguments must not include ${key}: the stream pages by itself; pass a cursor to resume.`);
   }
-  const { skipExisting, cursor: _cursor, cursorStore, pause, limit = 100, signal: _signal, ...call } = options;
+  const { skipExisting, cursor: _cursor, cursorStore, pause, signal: _signal, limit: given, ...call } = options;
+  // A `limit` among the arguments (untyped code, listing habits) is honoured when the option is absent.
+  const limit = given ?? (args.limit === undefined ? 100 : Number(args.limit));
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
     throw new ArgumentError(`stream option limit must be an integer from 1 to 100 (the platform's page size), got ${String(limit)}`);
   }
