@@ -4,6 +4,7 @@ import type { Args } from './request/path.js';
 import type { CallOptions, CallObject } from './types/call.js';
 import type { ListingSlice } from './types/listing.js';
 import type { CommentTree, TreeOptions } from './types/tree.js';
+import type { ItemStream, StreamOptions } from './types/stream.js';
 
 /**
  * What `reddit(path)` returns. Methods live on the prototype, so a call object is two fields; the
@@ -37,6 +38,13 @@ export class Call implements CallObject {
   /** A link and its whole comment tree, every stub expanded: the expander is a chunk of its own, loaded here. */
   async tree(args?: Args, options?: TreeOptions): Promise<CommentTree> {
     return (await import('./tree/expand.js')).tree((...a) => this.#core.call(...a), this.path, args, options);
+  }
+  stream(args?: Args, options?: StreamOptions): ItemStream<any> {
+    // The stream's machinery is a chunk of its own, loaded by the first next().
+    const stream: any = (async function* (call: Call) {
+      yield* (await import('./stream/run.js')).run(call, call.#core.events, args, options, stream);
+    })(this);
+    return stream;
   }
 
   toString(): string {

@@ -1,4 +1,5 @@
 import type { ResponseError } from './errors.js';
+import type { StreamFailure, StreamGap } from './types/stream.js';
 
 /** Rate-limit state as the platform reported it on the last response. */
 export interface RateLimitState {
@@ -32,6 +33,10 @@ export interface SnoopathEvents {
   token_store_error: { operation: 'get' | 'set'; error: Error };
   /** A send will wait more than a second: for the budget, after a 429, for a RATELIMIT cooldown or for the morechildren lock. */
   wait: { ms: number; reason: 'budget' | 'rate_limit' | 'ratelimit_action' | 'morechildren' };
+  /** A stream read back as far as the listing goes without reaching items it handled: some may be lost. */
+  stream_gap: StreamGap;
+  /** A stream outlived a failure (an outage longer than the retries, a failing cursor store) and tries again. */
+  stream_error: StreamFailure;
 }
 
 export type EventName = keyof SnoopathEvents;

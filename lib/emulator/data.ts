@@ -86,6 +86,11 @@ export class Catalog {
     return post;
   }
 
+  /** Registers a post of the feed of new items (its `g` lies in a range of its own, past the generated and adopted posts'). */
+  register(post: Post): void {
+    this.posts.set(post.g, post);
+  }
+
   /** Global post numbers in listing order, with their positions, for one subreddit or the front page. */
   order(sub: Subreddit | undefined, sort: Sort): Order {
     const key = `${sub?.name ?? ''}/${sort}`;

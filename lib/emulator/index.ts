@@ -5,13 +5,14 @@
 import { checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
 import { makePost } from './posts.js';
 import { listenStorage } from './media/listen.js';
+import { addItems } from './feed-add.js';
 import { listen } from './server.js';
 import { State } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 export type {
-  Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
+  AddItems, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, FeedOptions, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
   EmulatorStorage, StorageUpload, EmulatorMediaPost,
 } from './types.js';
@@ -63,6 +64,8 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
       clearFaults: () => state.media.faults.clear(),
     },
     mediaPosts: state.media.posts,
+    addItems: (spec) => addItems(state, spec),
+    removeItems: (names) => (typeof names === 'string' ? [names] : names).filter((name) => state.feed.remove(name)).length,
     close,
     posts,
     addPost,

@@ -1,6 +1,7 @@
 import { comment, info, vote } from './actions.js';
 import { allow } from './auth.js';
 import { commentsPage, moreChildren } from './discussion.js';
+import { feedRoute } from './feed-routes.js';
 import type { Ctx } from './http.js';
 import { notFound } from './http.js';
 import { listingRoute } from './listings.js';
@@ -21,11 +22,13 @@ function segments(route: string): string[] {
 
 /** API resources; the caller is already known (`ctx.principal`) and counted. */
 export function apiRoute(ctx: Ctx, state: State): void {
+  state.advance();
   const get = ctx.method === 'GET' || ctx.method === 'HEAD';
   const post = ctx.method === 'POST';
   const parts = segments(ctx.route);
   const [a, b, c] = parts;
   const n = parts.length;
+  if (feedRoute(ctx, state, parts)) return;
 
   if (a === 'api') {
     if (get && b === 'v1' && c === 'me' && n === 3) return void (allow(ctx, 'identity', true) && me(ctx, state));

@@ -101,6 +101,49 @@ export interface RateLimit {
   window: number;
 }
 
+/** New items appearing over time on the emulator's clock (see "New items over time" in docs/emulator.md). */
+export interface FeedOptions {
+  /** Subreddits that get new posts and comments. Default: every subreddit. */
+  subreddits?: string[];
+  /** New posts and comments per minute, on average. Default 30. */
+  rate?: number;
+  /** Share of comments among them, 0 to 1. Default 0.75. */
+  comments?: number;
+  /** Every `every` seconds, a burst of `size` items in the same second (`[min, max]`: a size drawn from that range). */
+  bursts?: { every: number; size: number | [number, number] };
+  /** Share of new posts and comments a moderator removes `removeAfter` seconds later. Default 0. */
+  removals?: number;
+  /** Seconds from an item's creation to its removal. Default 30. */
+  removeAfter?: number;
+  /** Share of new posts and comments reported into the mod queue. Default 0. */
+  reports?: number;
+  /** Private messages per minute to the first account. Default 0. */
+  messages?: number;
+}
+
+/** What `emu.addItems()` adds, now on the emulator's clock. */
+export interface AddItems {
+  kind: 'post' | 'comment' | 'message' | 'modaction';
+  /** How many. Default 1. */
+  count?: number;
+  /** Subreddit of posts, comments and mod actions. Default: the first one. */
+  subreddit?: string;
+  /** Who wrote them (any name; an account's name too). For mod actions, the moderator. Default: a generated user. */
+  author?: string;
+  /** Comments: the post or comment they answer (fullname). Default: the subreddit's newest post. */
+  parent?: string;
+  /** Messages: the account that receives them. Default: the first account. */
+  to?: string;
+  /** Post titles and message subjects. */
+  title?: string;
+  /** Post, comment and message text. */
+  body?: string;
+  /** Mod actions: what was done (`banuser`, `editflair`, ...). Default `editsettings`. */
+  action?: string;
+  /** Posts and comments: reported, so they wait in the mod queue. */
+  reported?: boolean;
+}
+
 export interface EmulatorOptions {
   /** Interface to bind. Default `'127.0.0.1'`. */
   host?: string;
@@ -139,6 +182,10 @@ export interface EmulatorOptions {
   posts?: PostSpec[];
   /** How long media take to "process" before their websocket reports the post (ms). Default 100. */
   mediaDelay?: number;
+  /** New posts, comments and messages over time; `true` for the defaults. Default: none (add them with `addItems`). */
+  feed?: FeedOptions | boolean;
+  /** How far back listings can be paged, like the platform's ~1000. Default: no limit. */
+  listingCap?: number;
 }
 
 /** One request as the emulator saw it. */
@@ -259,6 +306,13 @@ export interface Emulator {
   storage: EmulatorStorage;
   /** Media posts made with `/api/submit` (image, video, videogif) and `/api/submit_gallery_post.json`. */
   mediaPosts: EmulatorMediaPost[];
+  /** Adds posts, comments, messages or mod log entries now; answers their fullnames (mod log: ids), oldest first. */
+  addItems(spec: AddItems): string[];
+  /**
+   * Removes posts or comments (generated ones too): they vanish from every listing and the mod log
+   * records it. Fullnames of messages delete them. Answers how many were there to remove.
+   */
+  removeItems(names: string | readonly string[]): number;
   /** Closes the server and every socket, hung ones included. */
   close(): Promise<void>;
   /** The posts of `EmulatorOptions.posts`, in order. */

@@ -57,6 +57,11 @@ export class Gate {
       const onAbort = () => {
         const index = this.#queue.indexOf(waiter);
         if (index >= 0) this.#queue.splice(index, 1);
+        // Nobody waits any more: a pacing timer left behind would keep the process alive for nothing.
+        if (this.#queue.length === 0 && this.#timer) {
+          clearTimeout(this.#timer);
+          this.#timer = undefined;
+        }
         reject(signal!.reason);
         this.#pump();
       };

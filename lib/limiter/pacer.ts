@@ -53,7 +53,11 @@ export class Pacer {
     const admitted = gate.acquire(signal);
     // A send that has to wait (a retry after a 429 while nothing else runs) keeps the refill timer referenced.
     if (gate.queued > 0) this.#hold(true);
-    await admitted;
+    await admitted.catch((error: unknown) => {
+      // Aborted while waiting: if nothing else waits, the refill timer must not keep the process alive.
+      if (gate.queued === 0) this.#hold(false);
+      throw error;
+    });
     try {
       // The shared budget (Node only, lib/shared-limit.ts) runs the send and claims what its answer leaves.
       if (this.#shared) return await this.#shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, gate.running, claimed));

@@ -4,6 +4,7 @@ import type { CallObject, CallOptions, Thing } from './call.js';
 import type { ListingSlice } from './listing.js';
 import type { ParamNames, PathParams } from './path-params.js';
 import type { CommentTree, TreeOptions } from './tree.js';
+import type { ItemStream, StreamItemOf, StreamOptions } from './stream.js';
 
 // Glue between the generated `Endpoints` map (typings/endpoints.d.ts) and what `reddit(path)` returns.
 // Policy (docs/typings.md): a known path and verb takes exactly its documented arguments (a misspelt
@@ -52,6 +53,16 @@ type LooseListing<P extends string> = [ParamNames<P>] extends [never]
   ? <T = Thing>(args?: Args, options?: CallOptions) => Promise<ListingSlice<T>>
   : <T = Thing>(args: PathParams<P> & Args, options?: CallOptions) => Promise<ListingSlice<T>>;
 
+/** A stream pages by itself: the listing's paging arguments are not the caller's. */
+type StreamArgs<A> = Omit<A, 'after' | 'before' | 'count' | 'limit'> & CommonArgs;
+
+/** `.stream()` of a path: typed like its `.listing()` when the catalog has one, else loose with `$params` required. */
+type StreamMethod<E, P extends string> = E extends { listing: ListingOp<infer A, infer I, infer O> }
+  ? <T = StreamItemOf<P, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
+  : [ParamNames<P>] extends [never]
+    ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
+    : <T = StreamItemOf<P>>(args: PathParams<P> & Args, options?: StreamOptions) => ItemStream<T>;
+
 /** The generated entry for `P`, also when it is written with a `.json` suffix. */
 type EntryOf<P extends string> = P extends keyof Endpoints
   ? Endpoints[P]
@@ -77,7 +88,7 @@ type CommentsPath = '/comments/$article' | '/r/$subreddit/comments/$article';
 /** Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose. */
 type KnownCall<E, P extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
   [V in Exclude<Verb | 'listing', keyof E>]: V extends 'listing' ? LooseListing<P> : LooseMethod<P>;
-} & (P extends CommentsPath | `${CommentsPath}.json`
+} & { stream: StreamMethod<E, P> } & (P extends CommentsPath | `${CommentsPath}.json`
   ? {
       /**
        * The link and its whole comment tree: the page (`sort`, `limit`, `depth`... as for `get`), then every
@@ -89,8 +100,10 @@ type KnownCall<E, P extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
 
 /** Call object of an unknown path: the loose {@link CallObject}, but its `$params` required. */
 type UnknownCall<P extends string> = [ParamNames<P>] extends [never]
-  ? CallObject
-  : { [V in Verb]: LooseMethod<P> } & { listing: LooseListing<P>; tree: LooseTree<P> };
+  ? [StreamItemOf<P, never>] extends [never]
+    ? CallObject
+    : Omit<CallObject, 'stream'> & { stream: StreamMethod<unknown, P> }
+  : { [V in Verb]: LooseMethod<P> } & { listing: LooseListing<P>; tree: LooseTree<P>; stream: StreamMethod<unknown, P> };
 
 /**
  * What `reddit(path)` returns for `path: P`. A path template the catalog knows (see docs/endpoints.md)

@@ -88,6 +88,24 @@ export interface Message {
   created_utc: number;
 }
 
+/** An entry of the moderation log (`/r/{sub}/about/log`): `kind` `modaction`, no `name`. */
+export interface ModAction {
+  [field: string]: unknown;
+  /** `ModAction_` and a UUID; the fullname is `modaction_` + this id. */
+  id: string;
+  /** What was done: `removelink`, `removecomment`, `approvelink`, `banuser`, ... */
+  action: string;
+  /** The moderator's name. */
+  mod: string;
+  subreddit: string;
+  details: string | null;
+  description: string | null;
+  /** The thing acted on, when there is one. */
+  target_fullname: string | null;
+  target_author: string | null;
+  created_utc: number;
+}
+
 /**
  * Comments left out of a tree: `kind` `more`. `children` holds their ids for `/api/morechildren`;
  * `count === 0` with no children means "continue this thread" (load the parent's own page).
@@ -143,3 +161,5 @@ export type MessageThing = Thing<Message, 't4'>;
 export type SubredditThing = Thing<Subreddit, 't5'>;
 /** A stub for comments left out of a tree: `{ kind: 'more', data }`. */
 export type MoreThing = Thing<More, 'more'>;
+/** A moderation log entry as listings carry it: `{ kind: 'modaction', data }`. */
+export type ModActionThing = Thing<ModAction, 'modaction'>;
