@@ -146,7 +146,7 @@ describe('error messages that help', () => {
     const error = await failure(reddit.auth());
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toContain(silent.url);
-    expect(error.message).toMatch(/no complete answer within 100 ms/);
+    expect(error.message).toMatch(/timed out: no complete answer within 100 ms/);
   });
 
   it('the first retry event does not say that retries were exhausted; the final error does say it gave up', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { inspect } from 'node:util';
+import { ModhashKeeper } from '../../lib/auth/cookies.js';
 import { ResponseError, SnoopathError } from '../../lib/errors.js';
 import { MIN_SECRET_LENGTH, REDACTED, Redactor } from '../../lib/redact.js';
 
@@ -76,5 +77,14 @@ describe('Redactor: errors and payloads', () => {
     expect(out.list).toEqual([REDACTED]);
     expect(out.error.message).toBe(REDACTED);
     expect(payload.list).toEqual(['tok-123456']);
+  });
+});
+
+describe('credentials are told to the redactor as they arrive', () => {
+  it('the cookie-mode modhash', async () => {
+    const r = new Redactor();
+    const keeper = new ModhashKeeper(async () => ({ data: { modhash: 'modhash-value-123' } }), Date.now, r);
+    expect(await keeper.get()).toBe('modhash-value-123');
+    expect(r.text('echo modhash-value-123')).toBe(`echo ${REDACTED}`);
   });
 });

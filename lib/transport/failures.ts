@@ -80,7 +80,7 @@ export const what = (request: Request) => {
 export function sendError(ctx: SendContext, request: Request, error?: unknown): TimeoutError | NetworkError {
   let failure: TimeoutError | NetworkError;
   if (error === undefined) {
-    failure = new TimeoutError(`${what(request)} got no complete answer within ${ctx.requestTimeout} ms: raise requestTimeout if the server is slow, or check that it is the right one.`);
+    failure = new TimeoutError(`${what(request)} timed out: no complete answer within ${ctx.requestTimeout} ms. Raise requestTimeout if the server is slow, or check that it is the right one.`);
   } else {
     const cause = (error as { cause?: unknown })?.cause ?? error;
     const reason = (cause as { code?: string })?.code ?? (cause as Error)?.message ?? String(cause);

@@ -23,6 +23,8 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
     const controller = new AbortController();
     const abort = () => controller.abort(request.signal.reason);
     request.signal.addEventListener('abort', abort, { once: true });
+    // Aborted between the pacer's admission and now: no event will come.
+    if (request.signal.aborted) abort();
     const timer = setTimeout(() => controller.abort(TIMED_OUT), ctx.requestTimeout);
     let response: Response;
     try {
