@@ -50,6 +50,11 @@ export class LoggingEmitter extends Emitter {
     this.#filter = filter;
   }
 
+  /** Events that become lines are always wanted: their payloads must be built even with no listener. */
+  override has(name: EventName): boolean {
+    return LOGGED.has(name) || super.has(name);
+  }
+
   override emit<E extends EventName>(name: E, payload: SnoopathEvents[E]): void {
     super.emit(name, payload);
     if (LOGGED.has(name)) this.line(...([name, this.#filter ? this.#filter(name, payload) : payload] as LineSource));
