@@ -5,6 +5,7 @@ import { decodeValues, loadDecoder } from './decode.js';
 import { ArgumentError } from './errors.js';
 import { Emitter } from './events.js';
 import { Pacer } from './limiter/pacer.js';
+import { budgetFor } from './limiter/registry.js';
 import type { ResolvedOptions } from './options.js';
 import { buildRequest, usesQuery, type Verb } from './request/build.js';
 import type { Args } from './request/path.js';
@@ -42,13 +43,8 @@ export class Core implements TransportHost {
     this.options = options;
     this.userAgent = options.userAgent;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.pacer = new Pacer({
-      throttle: options.throttle,
-      onRateLimit: (state) => this.events.emit('rate_limit', state),
-      onRateLimitReached: (state) => this.events.emit('rate_limit_reached', state),
-      // The platform counts per client id: instances and processes with the same one share a budget.
-      shared: options.limiter?.attach(options.oauth?.key ?? 'cookies'),
-    });
+    // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
+    this.pacer = new Pacer({ throttle: options.throttle, events: this.events, budget: budgetFor(options.limiter, options.apiServerUri, options.oauth?.key) });
     const { oauth } = options;
     if (oauth) {
       this.grants = new Grants({

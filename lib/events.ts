@@ -24,6 +24,8 @@ export interface SnoopathEvents {
   rate_limit_reached: RateLimitState;
   /** A request is about to be sent again. */
   retry: { attempt: number; delay: number; error: Error };
+  /** A send will wait more than a second: for the budget, after a 429, for a RATELIMIT cooldown or for the morechildren lock. */
+  wait: { ms: number; reason: 'budget' | 'rate_limit' | 'ratelimit_action' | 'morechildren' };
 }
 
 export type EventName = keyof SnoopathEvents;

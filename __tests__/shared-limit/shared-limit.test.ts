@@ -95,7 +95,7 @@ describe('limiter option', () => {
     for (const shared of [false, true]) {
       const emu = await start({ rateLimit: { budget: BUDGET, window: WINDOW_S } });
       // Each instance stands for a process: its own pacer; only Redis connects them.
-      const [a, b] = [0, 1].map(() => client(emu, 'script', shared ? { limiter: limit() } : {}));
+      const [a, b] = [0, 1].map(() => client(emu, 'script', { limiter: shared ? limit() : 'instance' }));
       await Promise.all([a!.auth(), b!.auth()]);
       await lateInWindow();
       const started = Date.now();

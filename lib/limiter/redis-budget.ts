@@ -113,7 +113,12 @@ export class RedisBudget implements SharedBudget {
         await limiter.updateSettings(next);
         // Remember until when an exhausted budget stays closed, for a process that starts after the others stopped.
         const wait = settings.reservoir === 0 && settings.refillAt !== undefined ? Math.ceil(settings.refillAt - Date.now()) : 0;
-        if (wait > 0) await (limiter as unknown as { connection: Connection }).connection.client.set(this.#refillKey, String(settings.refillAt), 'PX', wait);
+        if (wait > 0) {
+          const conn = (limiter as unknown as { connection: Connection }).connection;
+          await conn.client.set(this.#refillKey, String(settings.refillAt), 'PX', wait);
+          // Sends waiting inside Bottleneck are not in this process's gate, whose reopening is lazy: reopen Redis on time.
+          this.#scheduleCheck(limiter, conn, wait);
+        }
       })
       .catch(this.#report);
   }
@@ -131,15 +136,17 @@ export class RedisBudget implements SharedBudget {
     try {
       if ((await limiter.currentReservoir()) !== 0 || this.#closed()) return;
       const ttl: number = await conn.client.pttl(this.#refillKey);
-      if (ttl > 0) {
-        this.#reopen = setTimeout(() => void this.#checkStale(limiter, conn), ttl + 10);
-        this.#reopen.unref?.();
-        return;
-      }
+      if (ttl > 0) return this.#scheduleCheck(limiter, conn, ttl);
       await limiter.updateSettings({ reservoir: null, maxConcurrent: 1 });
     } catch (error) {
       this.#report(error as Error);
     }
+  }
+
+  #scheduleCheck(limiter: Bottleneck, conn: Connection, ms: number): void {
+    clearTimeout(this.#reopen);
+    this.#reopen = setTimeout(() => void this.#checkStale(limiter, conn), ms + 10);
+    this.#reopen.unref?.();
   }
 
   async close(): Promise<void> {

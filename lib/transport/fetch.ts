@@ -47,5 +47,5 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
       const reason = (cause as { code?: string })?.code ?? (cause as Error)?.message ?? String(cause);
       throw new NetworkError(`${what()} failed to connect (${reason}): check the network, or apiServerUri/authServerUri.`, error);
     }
-  }, { signal: request.signal, api: ctx.api });
+  }, { signal: request.signal, api: ctx.api, url: request.url });
 }
