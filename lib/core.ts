@@ -44,7 +44,7 @@ export class Core implements TransportHost {
     this.userAgent = options.userAgent;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
-    this.pacer = new Pacer({ throttle: options.throttle, events: this.events, budget: budgetFor(options.limiter, options.apiServerUri, options.oauth?.key) });
+    this.pacer = new Pacer({ throttle: options.throttle, events: this.events, oauth: options.oauth, budget: budgetFor(options.limiter, options.apiServerUri, options.oauth?.key) });
     const { oauth } = options;
     if (oauth) {
       this.grants = new Grants({
@@ -74,8 +74,12 @@ export class Core implements TransportHost {
     }
     const spec = buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
     const ctx = this.#context(verb, call);
-    const { response, text } = await send(ctx, spec);
-    const body = readBody(response, text, spec.method, ctx.sends);
+    // The per-account limits (RATELIMIT cooldowns, the morechildren lock) hold the whole call, its body read included.
+    const limits = { method: spec.method, url: spec.url, signal: call.signal, ratelimitWait: call.ratelimitWait ?? o.ratelimitWait, ctx };
+    const body = await this.pacer.call(limits, async () => {
+      const { response, text } = await send(ctx, spec);
+      return readBody(response, text, spec.method, ctx.sends);
+    });
     return call.decodeHtmlEntities ?? o.decodeHtmlEntities ? decodeValues(body, await loadDecoder()) : body;
   }
 

@@ -31,6 +31,10 @@ export interface ResponseErrorDetails {
   /** `[code, message, field]` triples from the platform's `json.errors`, or `[]`. */
   errors: Array<[string, string, string?]>;
   attempts: number;
+  /** `'RATELIMIT'` for the platform's per-action limit (a 2xx whose `json.errors` holds RATELIMIT). */
+  code?: string | undefined;
+  /** With `code: 'RATELIMIT'`: the ms the platform asks to wait, when it names a number. */
+  retryAfter?: number | undefined;
 }
 
 /** The platform answered with a non-2xx status, or with a 2xx carrying `json.errors`. */
@@ -42,6 +46,8 @@ export class ResponseError extends SnoopathError implements ResponseErrorDetails
   readonly body: unknown;
   readonly errors: Array<[string, string, string?]>;
   attempts: number;
+  readonly code: string | undefined;
+  readonly retryAfter: number | undefined;
   constructor(message: string, details: ResponseErrorDetails) {
     super(message);
     this.status = details.status;
@@ -50,6 +56,8 @@ export class ResponseError extends SnoopathError implements ResponseErrorDetails
     this.body = details.body;
     this.errors = details.errors;
     this.attempts = details.attempts;
+    this.code = details.code;
+    this.retryAfter = details.retryAfter;
   }
 }
 

@@ -2,14 +2,14 @@
  * `snoopath/emulator`: an offline emulator of the platform's OAuth and a few API resources,
  * for testing bots and the client itself. Node only.
  */
-import { checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
+import { checkActionLimit, checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
 import { listen } from './server.js';
 import { State } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 export type {
-  Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, InstalledAppCreds,
+  ActionLimit, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, InstalledAppCreds,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
 } from './types.js';
 
@@ -44,6 +44,7 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
     expireTokens: () => state.tokens.expireAll(),
     revokeAll: () => state.tokens.revokeAll(),
     setRateLimit: (rl, which = 'oauth') => (which === 'session' ? state.sessionLimit : state.oauthLimit).set(checkLimit(rl, 'setRateLimit')),
+    setActionLimit: (limit) => state.actionLimit.set(checkActionLimit(limit)),
     close,
   };
   if (tls) emulator.ca = tls.cert;

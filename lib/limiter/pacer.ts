@@ -1,4 +1,5 @@
 import type { Emitter } from '../events.js';
+import type { OAuthOptions } from '../options.js';
 import type { AppBudget } from './budget.js';
 import type { Lane } from './gate.js';
 import { backoffSeconds, readRateLimit } from './headers.js';
@@ -12,9 +13,21 @@ export interface PacerOptions {
   throttle?: number | undefined;
   /** The app's budget, shared by every instance of the app in the process (lib/limiter/registry.ts). */
   budget: AppBudget;
-  /** Where `rate_limit`, `rate_limit_reached` and `wait` go. */
+  /** Where `rate_limit`, `rate_limit_reached`, `wait` (and `retry` after a RATELIMIT) go. */
   events: Emitter;
+  /** The instance's credentials: whose account its calls act for. */
+  oauth?: OAuthOptions | undefined;
   now?: () => number;
+}
+
+/** What a call brings to the per-account limits (see `Pacer.call`). */
+export interface CallLimits {
+  method: string;
+  url: string;
+  signal?: AbortSignal | undefined;
+  ratelimitWait: number;
+  /** The call's send counters (lib/transport/context.ts). */
+  ctx: { sends: number; failures: number; retryAttempts: number };
 }
 
 /** How a send relates to the budget. Token requests do not tell whether the API budget is known. */
@@ -29,6 +42,21 @@ export interface SendOptions {
 /** A send will wait longer than this: the instance tells (`wait` event). */
 const NOTABLE_WAIT = 1000;
 const MORECHILDREN = /^[^?#]*\/api\/morechildren(?:\.json)?\/?(?:[?#]|$)/i;
+const READS = /^(GET|HEAD|OPTIONS)$/i;
+/** The per-account limits: a chunk of their own in browser bundles, loaded by the first call that needs them. */
+const actions = () => import('./actions.js');
+
+let instances = 0;
+/**
+ * The account an instance acts for, as the platform's per-account limits see it. A script app names
+ * it (the username); cookie mode is the browser's one session. An explicit or implicit app learns
+ * its account only from an extra request: each instance counts as an account of its own.
+ */
+function accountOf(oauth: OAuthOptions | undefined): string {
+  if (!oauth) return 'cookies';
+  if (oauth.type === 'script') return `u/${oauth.username.toLowerCase()}`;
+  return `instance/${Math.random().toString(36).slice(2)}${++instances}`;
+}
 
 /**
  * The one owner of pacing: every send of an instance (retries and token requests too) passes here.
@@ -40,14 +68,16 @@ export class Pacer {
   readonly #events: Emitter;
   readonly #lane: Lane;
   readonly #now: () => number;
+  readonly #account: string;
   /** The budget closure (its window number) this instance has reported. */
   #reported = -1;
   /** `/api/morechildren` refusals in a row (a 429 with budget left and no Retry-After), and until when to wait. */
   #refused = 0;
   #refusedUntil = 0;
 
-  constructor({ throttle, budget, events, now = Date.now }: PacerOptions) {
+  constructor({ throttle, budget, events, oauth, now = Date.now }: PacerOptions) {
     this.budget = budget;
+    this.#account = accountOf(oauth);
     this.#events = events;
     this.#now = now;
     this.#lane = {
@@ -58,6 +88,21 @@ export class Pacer {
         return this.#tellWait(ms, budget.closed?.reason ?? 'budget');
       },
     };
+  }
+
+  /**
+   * One call, all its sends: the limits the platform keeps per account apply on top of the budget
+   * (RATELIMIT cooldowns of writes, the morechildren lock; lib/limiter/actions.ts). Calls that need
+   * neither cost one `catch` here, and the module is loaded only when one does.
+   */
+  call<T>({ method, url, signal, ratelimitWait, ctx }: CallLimits, once: () => Promise<T>): Promise<T> {
+    const { budget } = this;
+    const more = MORECHILDREN.test(url);
+    const write = !READS.test(method);
+    const limits = () => ({ account: this.#account, method, url, write, more, signal, events: this.#events, ratelimitWait, ctx });
+    if (more || (write && (budget.actions || budget.shared))) return actions().then((m) => m.run(budget, limits(), once));
+    return once().catch((error: unknown) =>
+      (error as { code?: unknown } | null)?.code === 'RATELIMIT' ? actions().then((m) => m.run(budget, limits(), once, error)) : Promise.reject(error));
   }
 
   /** Send when the throttle and the budget allow; the response's rate-limit headers steer what follows. */

@@ -28,6 +28,15 @@ export interface SharedBudget {
   schedule(send: () => Promise<Response>, signal: AbortSignal | undefined, observe: (response: Response, claimed: number | undefined) => void): Promise<Response>;
   /** Apply new settings for everyone. Never rejects (errors go to the limiter's own error handler). */
   update(settings: SharedBudgetSettings): void;
+  /** Ms left of a RATELIMIT cooldown (`<account> <action>`) that any process set; 0 when none (or the store is unreachable). */
+  cooldownLeft?(key: string): Promise<number>;
+  /** Set a RATELIMIT cooldown for every process. Never rejects. */
+  setCooldown?(key: string, ms: number): void;
+  /**
+   * Take a lock one process at a time (the morechildren lock of an account); resolves to its release.
+   * It expires by itself after a while, so a crashed process frees it. An abort of `signal` rejects at once.
+   */
+  lock?(key: string, signal: AbortSignal | undefined): Promise<() => void>;
 }
 
 /**

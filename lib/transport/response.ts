@@ -1,4 +1,5 @@
 import { ResponseError } from '../errors.js';
+import { ratelimitOf } from '../limiter/action-limit.js';
 
 /** The path a response answered, for messages (a mocked response may have no URL). */
 export const pathOf = (response: Response): string => new URL(response.url || 'http://x/').pathname;
@@ -39,7 +40,7 @@ export function readBody(response: Response, text: string, method: string, attem
   if (errors.length) {
     const summary = errors.map(([code, message, field]) => `${code}: ${message}${field ? ` (${field})` : ''}`).join('; ');
     throw new ResponseError(`${method} ${pathOf(response)} was refused by the platform: ${summary}`, {
-      status: response.status, method, url: response.url, body, errors, attempts,
+      status: response.status, method, url: response.url, body, errors, attempts, ...ratelimitOf(body, errors),
     });
   }
   return body;
