@@ -26,6 +26,8 @@ export interface SnoopathEvents {
   retry: { attempt: number; delay: number; error: Error };
   /** A send will wait more than a second: for the budget, after a 429, for a RATELIMIT cooldown or for the morechildren lock. */
   wait: { ms: number; reason: 'budget' | 'rate_limit' | 'ratelimit_action' | 'morechildren' };
+  /** The Redis shared budget (`sharedLimit()`) became unreachable, so this instance's sends are paced by its process alone (`available: false`, with the reason), or reachable again. */
+  shared_limit: { available: boolean; error?: Error | undefined };
 }
 
 export type EventName = keyof SnoopathEvents;

@@ -10,7 +10,8 @@
 import Bottleneck from 'bottleneck';
 import { ConfigError } from './errors.js';
 import type { SharedBudget, SharedLimiter } from './limiter/shared.js';
-import { closedError, RedisBudget, type Connection } from './limiter/redis-budget.js';
+import { closedError, RedisBudget } from './limiter/redis-budget.js';
+import { RedisLink, type Connection } from './limiter/redis-link.js';
 
 export type { SharedBudget, SharedBudgetSettings, SharedLimiter } from './limiter/shared.js';
 
@@ -62,7 +63,7 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
     if (!closed) onError?.(error);
   };
 
-  let connection: Promise<Connection> | undefined;
+  let connection: Promise<RedisLink> | undefined;
   const connect = () =>
     (connection ??= (async () => {
       let Module = Redis ?? (given?.constructor as typeof Redis);
@@ -79,7 +80,7 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
       conn.on('error', report);
       // Bottleneck waits for "ready", which a lazyConnect client (and its duplicate) never reach by themselves.
       for (const client of [conn.client, conn.subscriber]) if (client.status === 'wait') client.connect().catch(report);
-      return conn;
+      return new RedisLink(conn, report);
     })());
 
   const budgets = new Map<string, RedisBudget>();
@@ -96,7 +97,7 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
       closed = true;
       await Promise.all([...budgets.values()].map((b) => b.close()));
       budgets.clear();
-      const conn = await connection?.catch(() => undefined);
+      const conn = (await connection?.catch(() => undefined))?.conn;
       if (!conn) return;
       // An app's own client stays open; the subscriber Bottleneck duplicated from it is ours.
       if (given) await conn.subscriber.quit().catch(() => conn.subscriber.disconnect());

@@ -1,7 +1,7 @@
 import type { RateLimitState } from '../events.js';
 import { Gate, type GateSettings } from './gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
-import type { SharedBudget, SharedBudgetSettings } from './shared.js';
+import type { SharedBudget } from './shared.js';
 
 /** Why the budget is closed: spent for this window, or paused after a 429. */
 export type Closure = { state: RateLimitState; reason: 'budget' | 'rate_limit' };
@@ -40,10 +40,13 @@ export class AppBudget {
 
   /**
    * Steer the budget by an answer. `running`: sends started and not answered yet, this one
-   * included; `claimed`: what the shared (Redis) budget says is left. Returns the rate-limit headers read.
+   * included; `claimed`: what the shared (Redis) budget says is left, null when the shared budget
+   * took nothing from this answer (one of a window already over), undefined without a shared budget
+   * (or while it is unreachable). Returns the rate-limit headers read.
    */
-  observe(response: Response, api: boolean, running: number, claimed?: number): RateLimitState | undefined {
+  observe(response: Response, api: boolean, running: number, claimed?: number | null): RateLimitState | undefined {
     const state = readRateLimit(response.headers);
+    if (claimed === null) return state;
     const now = this.#now();
     if (response.status === 429) {
       const seconds = retryAfterSeconds(response.headers, now, backoffSeconds(++this.#refusals));
@@ -52,7 +55,7 @@ export class AppBudget {
     }
     if (response.ok) this.#refusals = 0;
     if (!state) {
-      if (api && this.#probing && response.ok) this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, false);
+      if (api && this.#probing && response.ok) this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, false, true);
       return state;
     }
     // Answers can arrive out of order: an older one (an earlier window, or fewer used in this one)
@@ -62,17 +65,23 @@ export class AppBudget {
     if (refillAt > this.#windowEnd + 1000) this.#newWindow();
     this.#used = Math.max(this.#used, state.used);
     this.#windowEnd = Math.max(this.#windowEnd, refillAt);
-    // Other sends already started may not be counted in this answer yet: keep room for them.
-    const available = claimed ?? Math.max(0, Math.floor(state.remaining) - (running - 1));
-    if (available === 0) {
+    // Other sends already started may not be counted in this answer yet: keep room for them. (With
+    // Redis, this process's sends may be waiting inside Bottleneck: only the platform's own 0 closes.)
+    const available = Math.max(0, Math.floor(state.remaining) - (claimed === undefined ? running - 1 : 0));
+    if (available === 0 && (claimed ?? 0) === 0) {
       this.known = true;
       this.#close(this.#windowEnd, state, 'budget');
       return state;
     }
-    // Spend what is left by the earliest end of the window, evenly.
-    const settings = { maxConcurrent: Infinity, reservoir: available, minTime: Math.floor((state.reset * 1000) / available) };
-    // A claimed reservoir is already in the shared budget; setting it again would undo the claim's atomicity.
-    this.#set(settings, true, claimed === undefined ? settings : { maxConcurrent: Infinity, minTime: settings.minTime });
+    if (claimed === undefined) {
+      // Spend what is left by the earliest end of the window, evenly.
+      this.#set({ maxConcurrent: Infinity, reservoir: available, minTime: Math.floor((state.reset * 1000) / available) }, true, false);
+      return state;
+    }
+    // With Redis the claim has set the reservoir and the spacing of every process in one atomic
+    // step (lib/limiter/redis-scripts.ts): Bottleneck spaces and counts the sends, this process's
+    // gate only probes and closes.
+    this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, true, false);
     return state;
   }
 
@@ -102,14 +111,16 @@ export class AppBudget {
     this.known = false;
     this.#probing = true;
     const settings = { reservoir: null, maxConcurrent: 1, minTime: 0 };
-    this.shared?.update(settings);
+    // The shared budget reopens only if no other process has done so already (it may be well into the new window).
+    if (this.shared) this.shared.reopen ? this.shared.reopen() : this.shared.update(settings);
     return settings;
   }
 
-  #set(settings: Partial<GateSettings>, known: boolean, shared: SharedBudgetSettings = settings): void {
+  /** `share`: tell the shared budget too (an answer's own numbers never go there: only claims set its reservoir). */
+  #set(settings: Partial<GateSettings>, known: boolean, share: boolean): void {
     this.known = known;
     this.#probing = false;
     this.gate.update(settings);
-    this.shared?.update(shared);
+    if (share) this.shared?.update(settings);
   }
 }

@@ -74,6 +74,8 @@ export class Pacer {
   /** `/api/morechildren` refusals in a row (a 429 with budget left and no Retry-After), and until when to wait. */
   #refused = 0;
   #refusedUntil = 0;
+  /** The shared store's unavailability this instance has reported. */
+  #sharedDown: Error | undefined;
 
   constructor({ throttle, budget, events, oauth, now = Date.now }: PacerOptions) {
     this.budget = budget;
@@ -119,7 +121,13 @@ export class Pacer {
     await gate.acquire(signal, this.#lane);
     try {
       // The shared budget (Node only, lib/shared-limit.ts) runs the send and claims what its answer leaves.
-      if (shared) return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, more, claimed));
+      if (shared) {
+        try {
+          return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, more, claimed));
+        } finally {
+          this.#tellShared();
+        }
+      }
       const response = await send();
       this.#observe(response, api, more);
       return response;
@@ -128,7 +136,7 @@ export class Pacer {
     }
   }
 
-  #observe(response: Response, api: boolean, more: boolean, claimed?: number): void {
+  #observe(response: Response, api: boolean, more: boolean, claimed?: number | null): void {
     if (more && this.#refusal(response)) return;
     const state = this.budget.observe(response, api, this.budget.gate.running, claimed);
     if (state) this.#events.emit('rate_limit', state);
@@ -147,6 +155,16 @@ export class Pacer {
     if (state) this.#events.emit('rate_limit', state);
     this.#refusedUntil = this.#now() + backoffSeconds(++this.#refused) * 1000;
     return true;
+  }
+
+  /** `shared_limit` when the shared store has become unreachable or reachable again since this instance last sent. */
+  #tellShared(): void {
+    const error = this.budget.shared?.unavailable;
+    if (error === this.#sharedDown) return;
+    // Unreachable for another reason while still down: nothing new for the instance.
+    if (error && this.#sharedDown) return void (this.#sharedDown = error);
+    this.#sharedDown = error;
+    this.#events.emit('shared_limit', error ? { available: false, error } : { available: true });
   }
 
   /** `rate_limit_reached` once per window (or pause after a 429), however many answers or waits meet it. */
