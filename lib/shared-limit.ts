@@ -97,11 +97,13 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
       closed = true;
       await Promise.all([...budgets.values()].map((b) => b.close()));
       budgets.clear();
-      const conn = (await connection?.catch(() => undefined))?.conn;
-      if (!conn) return;
-      // An app's own client stays open; the subscriber Bottleneck duplicated from it is ours.
-      if (given) await conn.subscriber.quit().catch(() => conn.subscriber.disconnect());
-      else await conn.disconnect(true).catch(() => conn.disconnect(false));
+      const link = await connection?.catch(() => undefined);
+      if (!link) return;
+      const { conn } = link;
+      // An app's own client stays open; the subscriber Bottleneck duplicated from it is ours. A Redis
+      // that is gone cannot be told goodbye: then the sockets are just closed, without waiting.
+      if (given) await (link.down ? conn.subscriber.disconnect() : conn.subscriber.quit().catch(() => conn.subscriber.disconnect()));
+      else await (link.down ? conn.disconnect(false) : conn.disconnect(true).catch(() => conn.disconnect(false)));
     },
   };
 }

@@ -64,7 +64,10 @@ async function loadProcess(args: Record<string, unknown>) {
       await sleep(from - Date.now());
       for (const p of procs) p.go(end);
       const outcomes = await Promise.all(procs.map((p) => p.result));
-      const exits = await Promise.all(procs.map((p) => Promise.race([p.exit, sleep(5000).then(() => ({ code: -1, afterDone: Infinity }))])));
+      let late: ReturnType<typeof setTimeout> | undefined;
+      const tooLate = new Promise<{ code: number; afterDone: number }>((resolve) => (late = setTimeout(() => resolve({ code: -1, afterDone: Infinity }), 5000)));
+      const exits = await Promise.all(procs.map((p) => Promise.race([p.exit, tooLate])));
+      clearTimeout(late);
       const api = requestsTo(emu, /^\/r\//).filter((r) => r.at >= from && r.at < end);
       const accepted = api.filter((r) => r.status === 200).length;
       const refused = api.filter((r) => r.status === 429).length;

@@ -26,6 +26,7 @@ export class RedisLink {
   /** Set while Redis cannot be used: why. */
   down: Error | undefined = NOT_READY;
   #everReady = false;
+  readonly #made = Date.now();
   readonly #report: (error: Error) => void;
   #ready: Promise<void>;
   #wake!: () => void;
@@ -68,11 +69,15 @@ export class RedisLink {
     this.#listeners.add(listener);
   }
 
-  /** Resolves true when Redis can be used; waits a little only for a first connection, never for a lost one. */
+  /**
+   * Resolves true when Redis can be used. Sends wait for a first connection, up to a couple of
+   * seconds after the link was made, never for a lost one.
+   */
   async usable(signal?: AbortSignal): Promise<boolean> {
     if (!this.down) return true;
-    if (this.#everReady) return false;
-    return this.guard(this.#ready.then(() => true), FIRST_CONNECT_MS, signal).then((ok) => ok === true);
+    const grace = this.#made + FIRST_CONNECT_MS - Date.now();
+    if (this.#everReady || grace <= 0) return false;
+    return this.guard(this.#ready.then(() => true), grace, signal).then((ok) => ok === true);
   }
 
   /**
