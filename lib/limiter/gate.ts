@@ -119,7 +119,8 @@ export class Gate {
 
   #start(lane: Lane): void {
     this.#running++;
-    this.#last = lane.last = this.#now();
+    this.#last = this.#now();
+    if (lane !== FREE_LANE) lane.last = this.#last;
     if (this.settings.reservoir !== null) this.settings.reservoir--;
   }
 
