@@ -5,7 +5,6 @@ import { decodeValues, loadDecoder } from './decode.js';
 import { ArgumentError } from './errors.js';
 import { Emitter } from './events.js';
 import { Pacer } from './limiter/pacer.js';
-import { budgetFor } from './limiter/registry.js';
 import type { ResolvedOptions } from './options.js';
 import { buildRequest, usesQuery, type Verb } from './request/build.js';
 import type { Args } from './request/path.js';
@@ -44,7 +43,7 @@ export class Core implements TransportHost {
     this.userAgent = options.userAgent;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
-    this.pacer = new Pacer({ throttle: options.throttle, events: this.events, oauth: options.oauth, budget: budgetFor(options.limiter, options.apiServerUri, options.oauth?.key) });
+    this.pacer = new Pacer({ throttle: options.throttle, events: this.events, oauth: options.oauth, limiter: options.limiter, origin: options.apiServerUri });
     const { oauth } = options;
     if (oauth) {
       this.grants = new Grants({

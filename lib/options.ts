@@ -133,12 +133,12 @@ export const optionsSchema = z.strictObject({
    */
   limiter: z._default(
     z.custom<'app' | 'instance' | SharedLimiter>((v) => v === 'app' || v === 'instance' || (!!v && typeof v === 'object' && typeof (v as SharedLimiter).attach === 'function'), {
-      error: 'must be "app" (the default: one budget per app in the process), "instance", or the object that sharedLimit({ redis }) of snoopath/shared-limit returns',
+      error: 'must be "app" (the default), "instance", or what sharedLimit({ redis }) of snoopath/shared-limit returns',
     }),
     'app',
   ),
   /** A RATELIMIT answer asking to wait at most this many ms is waited out and sent again; a longer one rejects at once. */
-  ratelimitWait: z._default(ms('must be a whole number of milliseconds, 0 or more (0 never waits for a RATELIMIT)').check(z.lte(2147483647, { error: 'must be at most 2147483647 ms (about 24 days)' })), 5000),
+  ratelimitWait: z._default(ms('must be a whole number of milliseconds, 0 or more').check(z.refine((v) => v < 2 ** 31, { error: 'must be at most 2147483647 ms' })), 5000),
 });
 
 /** Options of `new Snoopath(options)`. */

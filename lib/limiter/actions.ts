@@ -5,13 +5,17 @@
  */
 import { ResponseError } from '../errors.js';
 import type { Emitter } from '../events.js';
+import type { OAuthOptions } from '../options.js';
 import type { AppBudget } from './budget.js';
+import { backoffSeconds, readRateLimit } from './headers.js';
+import type { MoreHooks, Pacing } from './pacing.js';
 import { sleep } from './sleep.js';
 
 /** What one call brings to the per-account limits. */
 export interface ActionCall {
-  /** The account the call acts for (see accountOf in lib/limiter/pacer.ts). */
-  account: string;
+  /** The instance's pacer, and its credentials: whose account the call acts for. */
+  pacer: Pacing;
+  oauth: OAuthOptions | undefined;
   method: string;
   url: string;
   /** A write (not GET/HEAD/OPTIONS): only actions are held back by a RATELIMIT cooldown. */
@@ -31,12 +35,52 @@ interface Cooldown {
   error: ResponseError;
 }
 
+/** Explicit and implicit instances, each an account of its own (see accountOf). */
+const instanceIds = new WeakMap<Pacing, string>();
+
+/**
+ * The account an instance acts for, as the platform's per-account limits see it. A script app names
+ * it (the username); cookie mode is the browser's one session. An explicit or implicit app learns
+ * its account only from an extra request: each instance counts as an account of its own.
+ */
+function accountOf(oauth: OAuthOptions | undefined, pacer: Pacing): string {
+  if (!oauth) return 'cookies';
+  if (oauth.type === 'script') return `u/${oauth.username.toLowerCase()}`;
+  let id = instanceIds.get(pacer);
+  if (!id) instanceIds.set(pacer, (id = `instance/${Math.random().toString(36).slice(2)}`));
+  return id;
+}
+
 /** One app's per-account state in this process. Shared across processes through Redis when `sharedLimit()` is the limiter. */
-class ActionState {
+class ActionState implements MoreHooks {
   /** `<account> <action path>` -> until when the platform asked to wait. */
   readonly cooldowns = new Map<string, Cooldown>();
   /** account -> the calls waiting for the morechildren lock (present while someone holds it). */
   readonly locks = new Map<string, Array<() => void>>();
+  /** Per instance: `/api/morechildren` refusals in a row, and until when its next send waits. */
+  readonly #refusals = new WeakMap<Pacing, { n: number; until: number }>();
+
+  before(pacer: Pacing, events: Emitter, signal: AbortSignal | undefined): Promise<void> | undefined {
+    const ms = (this.#refusals.get(pacer)?.until ?? 0) - Date.now();
+    if (ms <= 0) return undefined;
+    if (ms > 1000) events.emit('wait', { ms, reason: 'morechildren' });
+    return sleep(ms, signal);
+  }
+
+  /**
+   * The platform serves `/api/morechildren` one call at a time per account and refuses a concurrent
+   * one with a 429 that says nothing of the budget: wait it out alone (1 s, 2 s, ... 60 s), the budget stays open.
+   */
+  refused(pacer: Pacing, events: Emitter, response: Response): boolean {
+    if (response.ok) this.#refusals.delete(pacer);
+    if (response.status !== 429 || response.headers.has('retry-after')) return false;
+    const state = readRateLimit(response.headers);
+    if (state && state.remaining <= 0) return false;
+    if (state) events.emit('rate_limit', state);
+    const n = (this.#refusals.get(pacer)?.n ?? 0) + 1;
+    this.#refusals.set(pacer, { n, until: Date.now() + backoffSeconds(n) * 1000 });
+    return true;
+  }
 }
 
 /** The action of a URL: its path, without `.json` or a trailing slash (`/api/comment.json` is `/api/comment`). */
@@ -45,8 +89,9 @@ export const actionOf = (url: string): string => new URL(url).pathname.toLowerCa
 /** Run one call under the per-account limits; `failed`: the RATELIMIT error its first send already met. */
 export async function run<T>(budget: AppBudget, call: ActionCall, once: () => Promise<T>, failed?: unknown): Promise<T> {
   const state = (budget.actions ??= new ActionState()) as ActionState;
-  const key = `${call.account} ${actionOf(call.url)}`;
-  const release = call.more ? await lock(state, budget, call) : undefined;
+  const account = accountOf(call.oauth, call.pacer);
+  const key = `${account} ${actionOf(call.url)}`;
+  const release = call.more ? await lock(state, budget, account, call.signal) : undefined;
   try {
     let error = failed;
     for (;;) {
@@ -103,12 +148,10 @@ function heldBack(call: ActionCall, left: number, cause: ResponseError | undefin
 }
 
 /** The morechildren lock of the call's account: one holder at a time in the process, and across processes through Redis. */
-async function lock(state: ActionState, budget: AppBudget, call: ActionCall): Promise<() => void> {
-  const key = call.account;
+async function lock(state: ActionState, budget: AppBudget, key: string, signal: AbortSignal | undefined): Promise<() => void> {
   const waiters = state.locks.get(key);
   if (!waiters) state.locks.set(key, []);
   else await new Promise<void>((resolve, reject) => {
-    const { signal } = call;
     signal?.throwIfAborted();
     const onAbort = () => {
       waiters.splice(waiters.indexOf(go), 1);
@@ -128,7 +171,7 @@ async function lock(state: ActionState, budget: AppBudget, call: ActionCall): Pr
   };
   let releaseShared: (() => void) | undefined;
   try {
-    releaseShared = await budget.shared?.lock?.(`more ${key}`, call.signal);
+    releaseShared = await budget.shared?.lock?.(`more ${key}`, signal);
   } catch (error) {
     releaseLocal();
     throw error;

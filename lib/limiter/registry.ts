@@ -9,20 +9,13 @@ type Budgets = Map<string, WeakRef<AppBudget>>;
 /** Budgets by scope ('app', or a shared limiter object), then by API origin and client id. */
 const scopes = new WeakMap<object, Budgets>();
 const APP = {};
-/**
- * The registry holds budgets weakly: each instance holds its app's budget, and when the last one is
- * collected the budget goes too (and its entry with it). A budget holds no instance, and an idle
- * budget no timer, so nothing here keeps an instance or a process alive.
- */
-const forget = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry<{ budgets: Budgets; key: string }>(({ budgets, key }) => {
-      if (!budgets.get(key)?.deref()) budgets.delete(key);
-    })
-  : undefined;
 
 /**
  * The budget an instance sends through. The platform counts per OAuth client id (`key`; cookie
- * mode: the browser session, so the origin alone), so instances with the same id and API origin share one.
+ * mode: the browser session, so the origin alone), so instances with the same id and API origin
+ * share one. The registry holds budgets weakly: each instance holds its app's budget, and when the
+ * last one is collected the budget goes too. A budget holds no instance, and an idle budget no
+ * timer, so nothing here keeps an instance or a process alive.
  */
 export function budgetFor(limiter: LimiterOption | undefined, origin: string, key: string | undefined): AppBudget {
   const shared = typeof limiter === 'object' ? limiter : undefined;
@@ -35,12 +28,12 @@ export function budgetFor(limiter: LimiterOption | undefined, origin: string, ke
   const id = `${origin} ${key ?? ''}`;
   let budget = budgets.get(id)?.deref();
   if (!budget) {
-    budget = make();
-    budgets.set(id, new WeakRef(budget));
-    forget?.register(budget, { budgets, key: id });
+    // Entries of collected budgets go when a new budget comes (rarely: once per app and origin).
+    for (const [k, ref] of budgets) if (!ref.deref()) budgets.delete(k);
+    budgets.set(id, new WeakRef((budget = make())));
   }
   return budget;
 }
 
-/** How many budgets the registry knows for the default scope (tests: the registry must let go of them). */
-export const registeredBudgets = (): number => scopes.get(APP)?.size ?? 0;
+/** How many live budgets the registry holds for the default scope (tests: it must let go of them). */
+export const registeredBudgets = (): number => [...(scopes.get(APP)?.values() ?? [])].filter((ref) => ref.deref()).length;
