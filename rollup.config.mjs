@@ -7,6 +7,7 @@ import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // ioredis is an optional peer: only snoopath/shared-limit imports it (lazily, when not given one).
@@ -14,12 +15,34 @@ const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDep
 // Dependencies stay imports in the Node build (npm installs them); node: built-ins too.
 const external = (id) => id.startsWith('node:') || deps.some((d) => id === d || id.startsWith(`${d}/`));
 
-const node = (input, file, extra = {}) => ({
+/**
+ * Source maps are written for local tools (bench/profile.mjs reads them) but not referenced from the
+ * code and not published (`files` leaves them out): they point at lib/ sources the package does not
+ * ship, and the browser ones carry every dependency's source, three quarters of the tarball.
+ */
+const MAPS = 'hidden';
+
+const node = (input, file, extra = {}, plugins = []) => ({
   input,
-  output: { file, format: 'es', sourcemap: true, inlineDynamicImports: true, ...extra },
+  output: { file, format: 'es', sourcemap: MAPS, inlineDynamicImports: true, ...extra },
   external,
-  plugins: [typescript({ tsconfig: './tsconfig.build.json', outDir: 'dist', noEmitOnError: true })],
+  plugins: [...plugins, typescript({ tsconfig: './tsconfig.build.json', outDir: 'dist', noEmitOnError: true })],
 });
+
+/**
+ * One copy of the error classes across the Node entries: snoopath/shared-limit imports them from
+ * the main entry (./index.js) instead of bundling its own, so its errors are instanceof the
+ * SnoopathError that `snoopath` exports.
+ */
+const errorsFile = fileURLToPath(new URL('./lib/errors.ts', import.meta.url));
+const mainEntryErrors = {
+  name: 'main-entry-errors',
+  async resolveId(source, importer, options) {
+    if (!importer || !source.endsWith('/errors.js')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved?.id === errorsFile ? { id: './index.js', external: 'relative' } : null;
+  },
+};
 
 /** Fails the browser builds when anything reachable imports a Node built-in. */
 const noNodeBuiltins = {
@@ -85,7 +108,7 @@ const browser = [
     output: {
       dir: 'dist/browser',
       format: 'es',
-      sourcemap: true,
+      sourcemap: MAPS,
       entryFileNames: 'index.js',
       chunkFileNames: '[name]-[hash].js',
       manualChunks: lazyChunk,
@@ -101,21 +124,28 @@ const browser = [
       // The global is the class itself (callable with `new`), with the named exports on it too.
       footer: 'Snoopath=Object.assign(Snoopath.default,Snoopath);',
       exports: 'named',
-      sourcemap: true,
+      sourcemap: MAPS,
       inlineDynamicImports: true,
     },
     plugins: browserPlugins('dist'),
   },
 ];
 
+/** The `snoopath` command (lib/cli) imports the package's own entry, dist/index.js, instead of carrying a copy. */
+const LIB_ENTRY = fileURLToPath(new URL('./lib/index.js', import.meta.url));
+const cli = node('lib/cli/bin.ts', 'dist/cli.js', { banner: '#!/usr/bin/env node', paths: { [LIB_ENTRY]: './index.js' } });
+cli.external = (id, importer) => external(id) || id === LIB_ENTRY || (id === '../index.js' && /[\\/]lib[\\/]cli[\\/]/.test(importer ?? ''));
+
 export default [
-  node('lib/index.ts', 'dist/index.js'),
+  // lib/node.ts adds the 'module.exports' export (what require('snoopath') returns) to lib/index.ts's.
+  node('lib/node.ts', 'dist/index.js'),
   node('lib/emulator/index.ts', 'dist/emulator.js'),
   node('lib/emulator/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node' }),
+  cli,
   // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.
-  node('lib/shared-limit.ts', 'dist/shared-limit.js'),
+  node('lib/shared-limit.ts', 'dist/shared-limit.js', {}, [mainEntryErrors]),
   ...browser,
-  { input: 'lib/index.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+  { input: 'lib/node.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/emulator/index.ts', output: { file: 'dist/emulator.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/shared-limit.ts', output: { file: 'dist/shared-limit.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
 ];

@@ -1,6 +1,6 @@
 // Runs emulators in their own process, so the clients under test never share an event loop with
 // the server. Driven over IPC by bench/run.mjs:
-//   {id, cmd: 'start', name, options}  -> {id, url, ca?, apps}
+//   {id, cmd: 'start', name, options}  -> {id, url, ca?, apps, posts}
 //   {id, cmd: 'setRateLimit', name, rateLimit}
 //   {id, cmd: 'counts', name, from, to} -> {id, counts: {clientId: {status: n}}, refusedAt: {clientId: [s]}}
 //                                          for requests that arrived in [from, to) (epoch ms); refusedAt
@@ -46,7 +46,7 @@ const handlers = {
   async start({ name, options }) {
     const emu = await startEmulator({ logLimit: 1_000_000, ...options });
     emulators.set(name, emu);
-    return { url: emu.url, ca: emu.ca, apps: emu.apps };
+    return { url: emu.url, ca: emu.ca, apps: emu.apps, posts: emu.posts };
   },
   async setRateLimit({ name, rateLimit }) {
     emulators.get(name).setRateLimit(rateLimit);

@@ -13,6 +13,7 @@ import { bundleSizes } from './lib/sizes.mjs';
 import { importTimes } from './lib/imports.mjs';
 import { writeReport } from './lib/report.mjs';
 import { profileClient } from './profile.mjs';
+import { measureTypes } from './types.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = dirname(BENCH);
@@ -34,6 +35,7 @@ const P = {
   rateLanes: 8,
   memoryInstances: QUICK ? 500 : 2000,
   importRuns: QUICK ? 5 : 9,
+  typeRuns: QUICK ? 3 : 5,
 };
 const USER_AGENT = 'node:snoopath-bench:1.0.0 (by /u/demo_user)';
 
@@ -237,6 +239,8 @@ results.imports = importTimes([
   { name: 'snoowrap', code: "require('snoowrap')", cwd: BENCH, module: false },
 ], P.importRuns);
 results.bundles = bundleSizes(ROOT, BENCH);
+log('types cost (tsc --extendedDiagnostics)');
+results.types = measureTypes({ runs: P.typeRuns });
 
 // --- where the time goes, when the per-call goals are missed --------------------------------------
 if (results.sequential['snoopath/http'].value > 1.25 || results.concurrent['snoopath/http'].value < 0.9) {
@@ -249,3 +253,7 @@ if (results.sequential['snoopath/http'].value > 1.25 || results.concurrent['snoo
 results.seconds = (Date.now() - started) / 1000;
 
 writeReport(results, { root: ROOT });
+
+// --- whole comment trees (bench/tree.mjs: its own emulator and workers; its section of docs/performance.md)
+log('comment trees');
+await (await import('./tree.mjs')).benchTrees({ quick: QUICK });

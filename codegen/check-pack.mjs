@@ -1,33 +1,69 @@
 #!/usr/bin/env node
-// Checks the typings as a user gets them: packs the package (`npm pack`, after `npm run build`),
-// unpacks it into a temporary project's node_modules, links the dependencies from this project's
-// node_modules (so no network is needed), and compiles __tests__/pack/consumer.ts there with this
-// project's tsc under moduleResolution NodeNext. Exit status is tsc's.
+// Checks the package as a user gets it: packs it (`npm pack`, after `npm run build`), unpacks it
+// into a temporary project's node_modules (with its commands linked in node_modules/.bin, as npm
+// does), links the dependencies from this project's node_modules (so no network is needed), then:
+//   - the tarball: its size (printed; over PACK_BUDGET fails) and no source maps in it;
+//   - publint (strict) and @arethetypeswrong/cli on it, both offline;
+//   - __tests__/pack/consumer.ts (ESM) and consumer-cjs.cts (CommonJS) compiled with this project's
+//     tsc under moduleResolution NodeNext;
+//   - __tests__/pack/require.cjs (require('snoopath') through Node's require(esm)) and bin.mjs (the
+//     `snoopath` and `snoopath-emulator` commands), run with the Node that runs this script:
+//     `.ci/run` runs the test command on Node 22 and on Node 24, so both are covered.
 // Usage: node codegen/check-pack.mjs [--keep]   (--keep leaves the temporary project for inspection)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-if (!existsSync(join(root, 'dist/index.d.ts'))) {
-  console.error('dist/index.d.ts is missing: run `npm run build` first');
+/** The packed size (gzip) that fails the check: today's package is well under it (176 KB). */
+const PACK_BUDGET = 300 * 1000;
+if (!existsSync(join(root, 'dist/index.d.ts')) || !existsSync(join(root, 'dist/cli.js'))) {
+  console.error('dist/ is incomplete: run `npm run build` first');
   process.exit(2);
 }
+
+const failures = [];
+/** Runs one check; its output is shown only when it fails (or always, with `loud`). */
+function check(name, command, args, options = {}, loud = false) {
+  const run = spawnSync(command, args, { encoding: 'utf8', ...options });
+  const ok = run.status === 0;
+  const output = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim();
+  if (!ok || loud) console.log(output);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${run.error ? ` (${run.error.message})` : ''}`);
+  if (!ok) failures.push(name);
+}
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 
 const dir = mkdtempSync(join(tmpdir(), 'snoopath-pack-'));
 try {
   // --ignore-scripts: packing must not rebuild or run anything; we check what is already built.
-  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8' });
-  const tarball = join(dir, JSON.parse(out)[0].filename);
+  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }));
+  const tarball = join(dir, info.filename);
+  console.log(`packed ${info.filename}: ${kB(info.size)} (unpacked ${kB(info.unpackedSize)}, ${info.files.length} files)`);
+  const maps = info.files.filter((f) => f.path.endsWith('.map')).map((f) => f.path);
+  if (maps.length) failures.push(`source maps in the package (${maps.join(', ')}): they point at sources it does not ship`);
+  if (info.size > PACK_BUDGET) failures.push(`tarball ${kB(info.size)} is over its budget of ${kB(PACK_BUDGET)}`);
+  for (const required of ['LICENSE', 'README.md', 'package.json']) {
+    if (!info.files.some((f) => f.path === required)) failures.push(`${required} is missing from the package`);
+  }
+
   const modules = join(dir, 'node_modules');
   mkdirSync(modules);
   execFileSync('tar', ['-xzf', tarball, '-C', modules]);
-  renameSync(join(modules, 'package'), join(modules, pkg.name));
+  const installed = join(modules, pkg.name);
+  renameSync(join(modules, 'package'), installed);
+  // The commands, linked as npm links them.
+  mkdirSync(join(modules, '.bin'));
+  for (const [name, target] of Object.entries(pkg.bin ?? {})) {
+    chmodSync(join(installed, target), 0o755);
+    symlinkSync(join('..', pkg.name, target), join(modules, '.bin', name));
+  }
 
-  // The consumer needs the package's dependencies, plus what the consumer file itself imports.
+  // The consumers need the package's dependencies, plus what the consumer files themselves import.
   const links = [...Object.keys(pkg.dependencies ?? {}), 'expect-type', '@types/node'];
   for (const name of links) {
     const target = join(root, 'node_modules', name);
@@ -42,13 +78,25 @@ try {
       target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true,
       noEmit: true, skipLibCheck: false, types: ['node'], lib: ['ES2022', 'DOM'],
     },
-    files: ['consumer.ts'],
+    files: ['consumer.ts', 'consumer-cjs.cts'],
   }, null, 2));
-  copyFileSync(join(root, '__tests__/pack/consumer.ts'), join(dir, 'consumer.ts'));
+  for (const file of ['consumer.ts', 'consumer-cjs.cts', 'require.cjs', 'bin.mjs']) copyFileSync(join(root, '__tests__/pack', file), join(dir, file));
 
-  const tsc = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', dir], { stdio: 'inherit' });
-  if (tsc.status === 0) console.log('packed typings: OK');
-  process.exitCode = tsc.status ?? 1;
+  check('packed typings compile (ESM and CommonJS consumers, NodeNext)', bin('tsc'), ['-p', dir]);
+  check('publint --strict', bin('publint'), ['run', installed, '--strict', '--pack', 'false']);
+  // node16 profile: TypeScript 6 deprecates node10 resolution, which cannot read `exports`. A
+  // require() resolving to ES modules is what Node 22+ does (require(esm)), not a problem.
+  check('attw (node16 profile, require(esm) allowed)', bin('attw'), [tarball, '--profile', 'node16', '--ignore-rules', 'cjs-resolves-to-esm', '--no-definitely-typed', '--no-color']);
+  const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` };
+  check(`require('snoopath') on Node ${process.versions.node}`, process.execPath, ['require.cjs'], { cwd: dir, env }, true);
+  check(`the snoopath and snoopath-emulator commands on Node ${process.versions.node}`, process.execPath, ['bin.mjs'], { cwd: dir, env }, true);
+
+  if (failures.length) {
+    console.error(`pack check failed:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('pack check: OK');
+  }
 } finally {
   if (process.argv.includes('--keep')) console.log(`kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });

@@ -3,10 +3,15 @@ import { Call } from './call.js';
 import { Core } from './core.js';
 import { ArgumentError, ConfigError } from './errors.js';
 import type { EventName, Listener } from './events.js';
+import type { GalleryPost, MediaAsset, MediaInput, MediaPost, MediaPostInput, NamedMedia, PendingMediaPost, SubmitMediaOptions, UploadMediaOptions } from './media/types.js';
 import { resolveOptions, type SnoopathOptions } from './options.js';
 import type { CallFor, KnownPath } from './types/endpoints.js';
 
-const CORE = Symbol('snoopath.core');
+/**
+ * Each instance's engine, keyed by the instance (the Proxy). Nothing on the instance leads to it,
+ * so inspection, JSON, enumeration and structuredClone never reach the credentials it holds.
+ */
+const cores = new WeakMap<object, Core>();
 
 /** The callable shape of an instance: `reddit(path)` gives the call object for that path. */
 export interface SnoopathCallable {
@@ -15,29 +20,37 @@ export interface SnoopathCallable {
 }
 
 function coreOf(self: unknown): Core {
-  const core = (self as { [CORE]?: Core })?.[CORE];
+  const core = cores.get(self as object);
   if (!core) throw new TypeError('This method must be called on a Snoopath instance.');
   return core;
 }
 
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 /**
  * The Proxy's traps, shared by every instance. Calling the instance makes a call object; reading a
- * property reads the instance, so `then` (not defined: the instance is not a thenable), symbols,
- * `toString` and `toJSON` never turn into paths or requests.
+ * property reads the class's prototype, so `then` (not defined: the instance is not a thenable),
+ * symbols, `toString` and `toJSON` never turn into paths or requests. The target is a bare function
+ * whose only own field is the inspection hook: Node's util.inspect looks at a Proxy's target.
  */
-type Target = { (): void; self: Snoopath };
+type Target = () => void;
 const traps: ProxyHandler<Target> = {
   apply: (target, _this, [path]) => {
     if (typeof path !== 'string') throw new ArgumentError(`reddit(path) takes a string path such as '/api/v1/me', got ${typeof path}.`);
-    return new Call(coreOf(target.self), path);
+    return new Call(coreOf(proxies.get(target)), path);
   },
-  get: (target, property) => Reflect.get(target.self, property),
-  has: (target, property) => Reflect.has(target.self, property),
+  get: (target, property) => Reflect.get(Snoopath.prototype, property, proxies.get(target)),
+  has: (_target, property) => Reflect.has(Snoopath.prototype, property),
   getPrototypeOf: () => Snoopath.prototype,
 };
+/** Proxy target → the instance (the Proxy itself), for the traps. */
+const proxies = new WeakMap<Target, object>();
 
 /** The login flows: a chunk of their own in browser bundles, loaded by the first auth(), refresh() or deauth(). */
 const flows = () => import('./auth/flows.js');
+
+/** Media posts: a chunk of their own in browser bundles, loaded by the first uploadMedia() or submitMedia(). */
+const media = () => import('./media/index.js');
 
 function tokensOf(self: unknown) {
   const tokens = coreOf(self).tokens;
@@ -63,15 +76,17 @@ function urlFor(self: unknown, kind: AuthKind, state?: string): string {
 export class Snoopath {
   /** Version of the snoopath interface. */
   static readonly version = '3.0.0' as const;
-  declare [CORE]: Core;
 
   /** Validates the options (throws ConfigError) and returns the callable instance. */
   constructor(options: SnoopathOptions) {
     const core = new Core(resolveOptions(options));
-    Object.defineProperty(this, CORE, { value: core });
-    const target = Object.assign(function snoopath() {}, { self: this });
+    const target: Target = () => {};
+    const proxy = new Proxy(target, traps);
+    Object.defineProperty(target, INSPECT, { value: () => `Snoopath ${JSON.stringify(core.describe())}` });
+    proxies.set(target, proxy);
+    cores.set(proxy, core);
     // eslint-disable-next-line no-constructor-return
-    return new Proxy(target, traps) as unknown as Snoopath;
+    return proxy as unknown as Snoopath;
   }
 
   /** Listen to an event (`rate_limit`, `retry`, `access_token_refreshed`, ...). */
@@ -108,23 +123,53 @@ export class Snoopath {
    * Resolves to the refresh token, when there is one.
    */
   async auth(codeOrToken?: string): Promise<string | undefined> {
-    return (await flows()).auth(coreOf(this), codeOrToken);
+    const core = coreOf(this);
+    return core.guard(flows().then((f) => f.auth(core, codeOrToken)));
   }
 
   /** Renew the user token with the given or stored refresh token. */
   async refresh(refreshToken?: string): Promise<void> {
-    return (await flows()).refresh(tokensOf(this), refreshToken);
+    const core = coreOf(this);
+    return core.guard(flows().then((f) => f.refresh(tokensOf(this), refreshToken)));
   }
 
   /** Revoke the access token, or the given refresh token (then both are forgotten). */
   async deauth(refreshToken?: string): Promise<void> {
     const core = coreOf(this);
-    return (await flows()).deauth(core, tokensOf(this), refreshToken);
+    return core.guard(flows().then((f) => f.deauth(core, tokensOf(this), refreshToken)));
   }
 
   /** Obtain an application-only token now (it is otherwise obtained on first need). */
   async appOnlyAuth(): Promise<void> {
-    await tokensOf(this).appToken();
+    const core = coreOf(this);
+    await core.guard(Promise.resolve().then(() => tokensOf(this).appToken()));
+  }
+
+  /**
+   * Upload a file to the platform's storage host (lease, then upload; no post yet). Size and type
+   * are checked before any request. See docs/media.md.
+   *
+   * @example
+   * const asset = await reddit.uploadMedia(file, { name: 'cat.png', type: 'image/png' });
+   */
+  async uploadMedia(file: MediaInput | NamedMedia, options?: UploadMediaOptions): Promise<MediaAsset> {
+    return (await media()).uploadMedia(coreOf(this), file, options);
+  }
+
+  /**
+   * Post an image, a video or a gallery: every file is checked, uploaded, then submitted, and (by
+   * default, where the runtime has a WebSocket) the platform's result is awaited. See docs/media.md.
+   *
+   * @example
+   * const post = await reddit.submitMedia({ sr: 'pics', title: 'A cat', kind: 'image', file });
+   * console.log(post.url);
+   */
+  submitMedia(post: GalleryPost, options?: SubmitMediaOptions): Promise<MediaPost>;
+  submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: false }): Promise<PendingMediaPost>;
+  submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: true }): Promise<MediaPost>;
+  submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost>;
+  async submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost> {
+    return (await media()).submitMedia(coreOf(this), post, options);
   }
 
   getAccessToken(): string | undefined { return coreOf(this).tokens?.accessToken; }
@@ -139,12 +184,12 @@ export class Snoopath {
     const { oauth, apiServerUri } = coreOf(this).options;
     return `[Snoopath ${oauth?.type ?? 'cookies'} ${apiServerUri}]`;
   }
-  toJSON(): { type: string; apiServerUri: string } {
-    const { oauth, apiServerUri } = coreOf(this).options;
-    return { type: oauth?.type ?? 'cookies', apiServerUri };
+  /** Safe fields only: app type, client id, user agent and API server. */
+  toJSON(): { type: string; key?: string | undefined; userAgent: string; apiServerUri: string } {
+    return coreOf(this).describe();
   }
   [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return this.toString();
+    return `Snoopath ${JSON.stringify(this.toJSON())}`;
   }
 }
 

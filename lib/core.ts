@@ -1,12 +1,13 @@
+import { abortable } from './abortable.js';
 import type { ModhashKeeper } from './auth/cookies.js';
 import { Grants } from './auth/grants.js';
 import { TokenManager } from './auth/tokens.js';
-import { decodeValues, loadDecoder } from './decode.js';
 import { ArgumentError } from './errors.js';
-import { Emitter } from './events.js';
+import { LoggingEmitter } from './log/index.js';
 import { Pacer } from './limiter/pacer.js';
 import type { ResolvedOptions } from './options.js';
-import { buildRequest, usesQuery, type Verb } from './request/build.js';
+import { Redactor } from './redact.js';
+import { usesQuery, type Verb } from './request/verbs.js';
 import type { Args } from './request/path.js';
 import { createContext, type SendContext, type TransportHost } from './transport/context.js';
 import { send } from './transport/http.js';
@@ -18,6 +19,17 @@ import type { ListingSlice } from './types/listing.js';
 let catalog: Promise<typeof import('./endpoints/lookup.js')> | undefined;
 const loadCatalog = () => (catalog ??= import('./endpoints/lookup.js'));
 
+/**
+ * Request building (pure, lib/request/) is a chunk of its own in browser bundles, so the entry
+ * stays within its budget; every instance starts loading it when constructed, so calls find it ready.
+ */
+let builder: Promise<typeof import('./request/build.js')> | undefined;
+const loadBuilder = () => (builder ??= import('./request/build.js'));
+
+/** Per-call options are checked by a chunk of their own, loaded by the first call that passes any. */
+let callOptions: Promise<typeof import('./call-options.js')> | undefined;
+const loadCallOptions = () => (callOptions ??= import('./call-options.js'));
+
 /** A network failure or timeout leaves it unknown whether the platform acted: only these may be re-sent. */
 const IDEMPOTENT = new Set<Verb>(['get', 'head', 'options', 'put', 'delete']);
 
@@ -27,7 +39,9 @@ const IDEMPOTENT = new Set<Verb>(['get', 'head', 'options', 'put', 'delete']);
  */
 export class Core implements TransportHost {
   readonly options: ResolvedOptions;
-  readonly events = new Emitter();
+  /** Every credential this instance knows: errors, event payloads and log lines are cleaned of them (lib/redact.ts). */
+  readonly redactor = new Redactor();
+  readonly events: LoggingEmitter;
   readonly pacer: Pacer;
   readonly fetch: typeof fetch;
   readonly userAgent: string;
@@ -40,24 +54,55 @@ export class Core implements TransportHost {
 
   constructor(options: ResolvedOptions) {
     this.options = options;
+    // The token is handed to the application by design in access_token_refreshed; every other payload is cleaned.
+    this.events = new LoggingEmitter(options.log, (name, payload) => (name === 'access_token_refreshed' ? payload : this.redactor.value(payload)));
+    loadBuilder().catch(() => undefined);
     this.userAgent = options.userAgent;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
     this.pacer = new Pacer({ throttle: options.throttle, events: this.events, oauth: options.oauth, limiter: options.limiter, origin: options.apiServerUri });
     const { oauth } = options;
     if (oauth) {
+      const secret = oauth.type === 'implicit' ? '' : oauth.secret;
+      // The Basic value as sent (see lib/auth/openid.ts) and decoded, as a server might echo either.
+      if (secret) this.redactor.add(secret, btoa(`${encodeURIComponent(oauth.key)}:${encodeURIComponent(secret)}`), `${oauth.key}:${secret}`);
+      if (oauth.type === 'script') this.redactor.add(oauth.password);
       this.grants = new Grants({
         host: this, authServerUri: options.authServerUri, key: oauth.key, secret: oauth.type === 'implicit' ? '' : oauth.secret,
         retryAttempts: options.retryAttempts, retryDelay: options.retryDelay, requestTimeout: options.requestTimeout,
+        log: this.events,
       });
-      this.tokens = new TokenManager({ oauth, grants: this.grants, events: this.events, store: options.tokenStore });
+      this.tokens = new TokenManager({ oauth, grants: this.grants, events: this.events, store: options.tokenStore, storeTimeout: options.requestTimeout, secrets: this.redactor });
     } else {
       this.credentials = 'include';
     }
   }
 
-  /** One call: check, build, send (paced, authorized, retried), read, decode. */
-  async request(verb: Verb, path: string, args: Args = {}, call: CallOptions = {}): Promise<unknown> {
+  /** Safe fields for inspection and JSON: no credential. */
+  describe(): { type: string; key?: string | undefined; userAgent: string; apiServerUri: string } {
+    const { oauth, apiServerUri } = this.options;
+    return { type: oauth?.type ?? 'cookies', key: oauth?.key, userAgent: this.userAgent, apiServerUri };
+  }
+
+  /** Every failure an instance hands out passes here: the one place where errors lose the secrets it knows. */
+  async guard<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      throw await this.redactor.error(error);
+    }
+  }
+
+  /** One call: options checked (when given), then request(). */
+  call(verb: Verb, path: string, args?: Args, call?: CallOptions): Promise<unknown> {
+    return this.guard((async () => {
+      if (call !== undefined) (await loadCallOptions()).checkCallOptions(call);
+      return this.request(verb, path, args, call);
+    })());
+  }
+
+  /** One call, its options already checked: build, send (paced, authorized, retried), read, decode. */
+  async request(verb: Verb, path: string, args: Args = {}, call: CallOptions = {}, expectJson = false): Promise<unknown> {
     const o = this.options;
     const scope = o.oauth?.scope;
     const checkScope = o.checkScopes && scope && scope !== '*' && !call.bypassAuth;
@@ -71,38 +116,44 @@ export class Core implements TransportHost {
         throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
       }
     }
-    const spec = buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
+    const spec = (await loadBuilder()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
     const ctx = this.#context(verb, call);
     // The per-account limits (RATELIMIT cooldowns, the morechildren lock) hold the whole call, its body read included.
     const limits = { method: spec.method, url: spec.url, signal: call.signal, ratelimitWait: call.ratelimitWait ?? o.ratelimitWait, ctx };
     const body = await this.pacer.call(limits, async () => {
       const { response, text } = await send(ctx, spec);
-      return readBody(response, text, spec.method, ctx.sends);
+      return readBody(response, text, spec.method, ctx.sends, expectJson);
     });
-    return call.decodeHtmlEntities ?? o.decodeHtmlEntities ? decodeValues(body, await loadDecoder()) : body;
+    if (!(call.decodeHtmlEntities ?? o.decodeHtmlEntities)) return body;
+    // Decoding is opt-in: its code (and the entities decoder it loads) is a chunk of its own in browser bundles.
+    const { decodeValues, loadDecoder } = await import('./decode.js');
+    return decodeValues(body, await loadDecoder());
   }
 
   /** A listing page as a slice; its moves are new calls with the same call options. */
-  async listing<T>(path: string, args: Args = {}, call: CallOptions = {}): Promise<ListingSlice<T>> {
+  async listing<T>(path: string, args?: Args, call?: CallOptions): Promise<ListingSlice<T>> {
+    if (call !== undefined) await this.guard(loadCallOptions().then((m) => m.checkCallOptions(call)));
+    const options = call ?? {};
     // Slices are loaded with the first listing: a chunk of their own in browser bundles.
     const { Slice, listingOf } = await import('./listing.js');
-    const fetchPage = async (pageArgs: Args): Promise<ListingSlice<T>> => {
-      const body = await this.request('get', path, pageArgs, call);
-      return new Slice<T>(body, listingOf(body, call.listingIndex, path), pageArgs, fetchPage);
-    };
-    return fetchPage({ ...args });
+    const fetchPage = (pageArgs: Args): Promise<ListingSlice<T>> => this.guard((async () => {
+      const body = await this.request('get', path, pageArgs, options, true);
+      return new Slice<T>(body, listingOf(body, options.listingIndex, path), pageArgs, fetchPage);
+    })());
+    return fetchPage(args === undefined || args === null ? {} : { ...args });
   }
 
   /** Cookie mode only: the modhash keeper is a chunk of its own in browser bundles. */
   #modhashKeeper(): Promise<ModhashKeeper> {
-    return (this.#modhash ??= import('./auth/cookies.js').then((m) => new m.ModhashKeeper(() => this.request('get', '/api/me.json', {}, { apiType: false }))));
+    return (this.#modhash ??= import('./auth/cookies.js').then((m) => new m.ModhashKeeper(() => this.request('get', '/api/me.json', {}, { apiType: false }), undefined, this.redactor)));
   }
 
   #context(verb: Verb, call: CallOptions): SendContext {
     const o = this.options;
     const tokens = this.tokens;
     const bypass = call.bypassAuth ?? false;
-    return createContext(this, {
+    const signal = call.signal;
+    const ctx: SendContext = createContext(this, {
       retryAttempts: call.retryAttempts ?? o.retryAttempts,
       retryDelay: call.retryDelay ?? o.retryDelay,
       requestTimeout: call.requestTimeout ?? o.requestTimeout,
@@ -110,10 +161,17 @@ export class Core implements TransportHost {
       api: true,
       idempotent: IDEMPOTENT.has(verb),
       authorize: tokens
-        ? async (headers) => headers.set('authorization', `bearer ${await tokens.tokenFor(bypass)}`)
+        ? async (headers) => {
+            const token = await tokens.tokenFor(bypass, signal);
+            ctx.appOnly = tokens.isAppToken(token);
+            headers.set('authorization', `bearer ${token}`);
+          }
         : usesQuery(verb) ? undefined
-        : async (headers) => headers.set('x-modhash', await (await this.#modhashKeeper()).get()),
-      reauthorize: tokens ? async (headers) => void (await tokens.renewAfterRefusal(headers.get('authorization')?.slice(7) ?? '')) : undefined,
+        // The modhash read is shared by concurrent writes: this call's abort ends its own wait only.
+        : async (headers) => headers.set('x-modhash', await abortable(this.#modhashKeeper().then((k) => k.get()), signal)),
+      reauthorize: tokens ? async (headers) => void (await abortable(tokens.renewAfterRefusal(headers.get('authorization')?.slice(7) ?? ''), signal)) : undefined,
     });
+    return ctx;
   }
 }
+

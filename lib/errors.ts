@@ -26,7 +26,7 @@ export interface ResponseErrorDetails {
   status: number;
   method: string;
   url: string;
-  /** The parsed JSON body, or the text when it is not JSON. */
+  /** The parsed JSON body, or the text when it is empty (`''`) or not JSON (even under a JSON content type). */
   body: unknown;
   /** `[code, message, field]` triples from the platform's `json.errors`, or `[]`. */
   errors: Array<[string, string, string?]>;
@@ -35,7 +35,12 @@ export interface ResponseErrorDetails {
   code?: string | undefined;
   /** With `code: 'RATELIMIT'`: the ms the platform asks to wait, when it names a number. */
   retryAfter?: number | undefined;
+  /** Media posts (`uploadMedia`, `submitMedia`): the step that failed. */
+  step?: MediaStep;
 }
+
+/** The steps of a media post: the upload lease, the upload to the storage host, the submit, the result on the websocket. */
+export type MediaStep = 'lease' | 'upload' | 'submit' | 'result';
 
 /** The platform answered with a non-2xx status, or with a 2xx carrying `json.errors`. */
 export class ResponseError extends SnoopathError implements ResponseErrorDetails {
@@ -48,6 +53,8 @@ export class ResponseError extends SnoopathError implements ResponseErrorDetails
   attempts: number;
   readonly code: string | undefined;
   readonly retryAfter: number | undefined;
+  /** Set only for media posts: which step failed. */
+  declare readonly step?: MediaStep;
   constructor(message: string, details: ResponseErrorDetails) {
     super(message);
     this.status = details.status;
@@ -58,6 +65,7 @@ export class ResponseError extends SnoopathError implements ResponseErrorDetails
     this.attempts = details.attempts;
     this.code = details.code;
     this.retryAfter = details.retryAfter;
+    if (details.step) this.step = details.step;
   }
 }
 
@@ -66,10 +74,13 @@ export class AuthError extends SnoopathError {
   override name = 'AuthError';
   readonly code: string | undefined;
   readonly status: number | undefined;
-  constructor(message: string, details: { code?: string; status?: number; cause?: unknown } = {}) {
+  /** Sends made to the token endpoint by the request that failed (retries included); undefined when nothing was sent. */
+  attempts: number | undefined;
+  constructor(message: string, details: { code?: string; status?: number; cause?: unknown; attempts?: number } = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = details.code;
     this.status = details.status;
+    this.attempts = details.attempts;
   }
 }
 

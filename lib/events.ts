@@ -1,4 +1,5 @@
 import type { ResponseError } from './errors.js';
+import type { StreamFailure, StreamGap } from './types/stream.js';
 
 /** Rate-limit state as the platform reported it on the last response. */
 export interface RateLimitState {
@@ -24,14 +25,27 @@ export interface SnoopathEvents {
   rate_limit_reached: RateLimitState;
   /** A request is about to be sent again. */
   retry: { attempt: number; delay: number; error: Error };
+  /**
+   * The `tokenStore` failed: a `get()` that rejected or did not settle within `requestTimeout` (the
+   * call rejects with `error`, the next call reads the store again), or a `set()` that did (the call
+   * goes on with its token; the next new token is written again).
+   */
+  token_store_error: { operation: 'get' | 'set'; error: Error };
   /** A send will wait more than a second: for the budget, after a 429, for a RATELIMIT cooldown or for the morechildren lock. */
   wait: { ms: number; reason: 'budget' | 'rate_limit' | 'ratelimit_action' | 'morechildren' };
   /** The Redis shared budget (`sharedLimit()`) became unreachable, so this instance's sends are paced by its process alone (`available: false`, with the reason), or reachable again. */
   shared_limit: { available: boolean; error?: Error | undefined };
+  /** A stream read back as far as the listing goes without reaching items it handled: some may be lost. */
+  stream_gap: StreamGap;
+  /** A stream outlived a failure (an outage longer than the retries, a failing cursor store) and tries again. */
+  stream_error: StreamFailure;
 }
 
 export type EventName = keyof SnoopathEvents;
 export type Listener<E extends EventName> = (payload: SnoopathEvents[E]) => void;
+
+/** Cleans a payload before anyone sees it (the instance's redaction of secrets). */
+export type PayloadFilter = <E extends EventName>(name: E, payload: SnoopathEvents[E]) => SnoopathEvents[E];
 
 /** once() wrappers → the listener the caller gave, so that off(name, listener) finds them. */
 const onceOriginals = new WeakMap<Listener<any>, Listener<any>>();
@@ -39,6 +53,12 @@ const onceOriginals = new WeakMap<Listener<any>, Listener<any>>();
 /** A minimal emitter that runs in browsers too. A throwing listener never breaks a call. */
 export class Emitter {
   #listeners: Map<EventName, Set<Listener<any>>> | undefined;
+  readonly #filter: PayloadFilter | undefined;
+
+  /** `filter` sees every payload before the listeners do (the instance's redaction of secrets). */
+  constructor(filter?: PayloadFilter) {
+    this.#filter = filter;
+  }
 
   on<E extends EventName>(name: E, listener: Listener<E>): this {
     this.#listeners ??= new Map();
@@ -78,7 +98,8 @@ export class Emitter {
 
   emit<E extends EventName>(name: E, payload: SnoopathEvents[E]): void {
     const set = this.#listeners?.get(name);
-    if (!set) return;
+    if (!set || set.size === 0) return;
+    if (this.#filter) payload = this.#filter(name, payload);
     for (const listener of [...set]) {
       try {
         listener(payload);

@@ -1,14 +1,24 @@
 export { Snoopath, Snoopath as default, type SnoopathCallable } from './client.js';
-export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails } from './errors.js';
-export type { SnoopathOptions, OAuthOptions, TokenStore, Tokens } from './options.js';
+export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors.js';
+export type { TokenStore, Tokens } from './options.js';
+export type { SnoopathOptions, OAuthOptions, ScriptOAuth, ExplicitOAuth, ImplicitOAuth, Scope, ScopeList } from './types/options.js';
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './limiter/shared.js';
 export type { CallOptions, CallObject, Thing } from './types/call.js';
 export type { ListingSlice } from './types/listing.js';
+export type { CommentTree, TreeOptions, TreeProgress } from './types/tree.js';
+export { walk, flatten, type CommentBranch } from './tree/walk.js';
+export type { ItemStream, StreamOptions, StreamCursor, CursorStore, StreamGap, StreamFailure, StreamItems } from './types/stream.js';
 export type { CallFor, Endpoints, KnownPath, CommonArgs, Op, ListingOp } from './types/endpoints.js';
 export type {
   Fullname, Link, Comment, Account, Subreddit, Message, More, Listing, UserListEntry, JsonResponse,
   LinkThing, CommentThing, AccountThing, MessageThing, SubredditThing, MoreThing,
+  ModAction, ModActionThing,
 } from './types/things.js';
 export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events.js';
+export type { Logger, LogDetails } from './log/index.js';
 export type { Args } from './request/path.js';
 export type { BodyType } from './request/encode.js';
+export type {
+  MediaInput, NamedMedia, MediaSource, MediaAsset, MediaLimits, MediaRequestOptions, UploadMediaOptions, SubmitFields,
+  ImagePost, VideoPost, GalleryPost, GalleryItem, MediaPostInput, SubmitMediaOptions, MediaPost, PendingMediaPost,
+} from './media/types.js';

@@ -1,14 +1,18 @@
 import * as z from 'zod/mini';
 import { ConfigError } from './errors.js';
+import { configErrorOf } from './option-errors.js';
 import type { SharedLimiter } from './limiter/shared.js';
+import type { Logger } from './log/index.js';
 import { normalizeServerUri } from './server-uri.js';
 
-/** Options that hold secrets: their values are never echoed in an error. */
-const SECRET_OPTIONS = new Set(['oauth.secret', 'oauth.password']);
+/** The longest delay a timer can hold: a longer one fires at once (after 1 ms), so it is refused. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+const timerLimit = z.refine<number>((v) => v <= MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest delay a JavaScript timer can hold` });
 
 const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { error: hint }));
-const ms = (hint: string) => z.int({ error: hint }).check(z.gte(0, { error: hint }));
+const ms = (hint: string) => z.int({ error: hint }).check(z.gte(0, { error: hint }), timerLimit);
 const bool = (hint: string) => z.boolean({ error: hint });
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'];
 const fn = (hint: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: hint });
 
 const scope = z._default(
@@ -18,18 +22,18 @@ const scope = z._default(
   '*',
 );
 
-const key = text('the app\'s client id, from the app preferences page (a non-empty string)');
-const secret = text('the app\'s secret, from the app preferences page (a non-empty string)');
-const redirectUri = text('the redirect URI registered for the app, exactly as registered');
+const key = text('must be the app\'s client id, from the app preferences page (a non-empty string)');
+const secret = text('must be the app\'s secret, from the app preferences page (a non-empty string)');
+const redirectUri = text('must be the redirect URI registered for the app, exactly as registered');
 
 /** Credentials of a "script" app: a bot acting for its own developer account (password grant). */
 const scriptOAuth = z.strictObject({
   type: z.literal('script'),
   key,
   secret,
-  username: text('the account\'s username (a non-empty string)'),
+  username: text('must be the account\'s username (a non-empty string)'),
   /** The account's password; with 2FA, `password:123456`. */
-  password: text('the account\'s password (a non-empty string)'),
+  password: text('must be the account\'s password (a non-empty string)'),
   scope,
 });
 
@@ -78,14 +82,16 @@ export interface Tokens {
 
 export const optionsSchema = z.strictObject({
   /** Sent as `User-Agent` where the runtime allows it: `<platform>:<app ID>:<version> (by /u/<username>)`. */
-  userAgent: z.string({ error: 'is required: a descriptive string such as "node:my-bot:1.0.0 (by /u/me)"' }).check(
+  userAgent: z.string({ error: 'must be a descriptive string such as "node:my-bot:1.0.0 (by /u/me)"' }).check(
     z.minLength(1, { error: 'must not be empty: use something like "node:my-bot:1.0.0 (by /u/me)"' }),
     z.refine((v) => !/[\r\n]/.test(v), { error: 'must not contain CR or LF characters' }),
+    // A header value is Latin-1 without control characters: anything else makes every request fail in fetch.
+    z.refine((v) => /^[\t\x20-\x7e\x80-\xff]*$/.test(v), { error: 'must hold only Latin-1 characters, no control characters (an HTTP header carries no others): spell it in ASCII' }),
   ),
   /** Credentials of the one account this instance acts for (section "Authentication" of the docs). */
   oauth: z.optional(
     z.discriminatedUnion('type', [scriptOAuth, explicitOAuth, implicitOAuth], {
-      error: 'must be an object whose type is "script", "explicit" or "implicit"',
+      error: 'must be an object with type "script", "explicit" or "implicit"',
     }),
   ),
   /** Use the browser's session cookies instead of OAuth. */
@@ -103,7 +109,7 @@ export const optionsSchema = z.strictObject({
   /** Wait in ms between a failure and the next send. */
   retryDelay: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
   /** Limit in ms for one send, counted from when it leaves the queue. */
-  requestTimeout: z._default(z.int({ error: 'must be a whole number of milliseconds above 0' }).check(z.gt(0, { error: 'must be a whole number of milliseconds above 0' })), 20000),
+  requestTimeout: z._default(z.int({ error: 'must be a whole number of milliseconds above 0' }).check(z.gt(0, { error: 'must be a whole number of milliseconds above 0' }), timerLimit), 20000),
   /** Auto-filled `api_type` parameter; `false` turns it off. */
   apiType: z._default(z.union([text('must be a non-empty string or false'), z.literal(false)], { error: 'must be a non-empty string such as "json", or false' }), 'json'),
   /** Where API calls go: a host (https) or an origin. */
@@ -138,11 +144,17 @@ export const optionsSchema = z.strictObject({
     'app',
   ),
   /** A RATELIMIT answer asking to wait at most this many ms is waited out and sent again; a longer one rejects at once. */
-  ratelimitWait: z._default(ms('must be a whole number of milliseconds, 0 or more').check(z.refine((v) => v < 2 ** 31, { error: 'must be at most 2147483647 ms' })), 5000),
+  ratelimitWait: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
+  /** Where log lines go (Octokit's `{ debug, info, warn, error }`); a level left out keeps its default. */
+  log: z.optional(
+    z.custom<Partial<Logger>>((v) => !!v && typeof v === 'object' && LOG_LEVELS.every((k) => (v as Record<string, unknown>)[k] === undefined || typeof (v as Record<string, unknown>)[k] === 'function'), {
+      error: 'must be a logger such as console: { debug, info, warn, error }, each a function where given',
+    }),
+  ),
 });
 
-/** Options of `new Snoopath(options)`. */
-export type SnoopathOptions = z.input<typeof optionsSchema>;
+/** Options of `new Snoopath(options)`: written out in lib/types/options.ts, so users' compilers never load zod's types. */
+export type { SnoopathOptions } from './types/options.js';
 type Parsed = z.output<typeof optionsSchema>;
 /** OAuth credentials, one of the three app types. */
 export type OAuthOptions = NonNullable<Parsed['oauth']>;
@@ -153,45 +165,17 @@ export type ResolvedOptions = Omit<Parsed, 'apiServerUri' | 'authServerUri' | 's
   authServerUri: string;
 };
 
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value.length > 60 ? `a string of ${value.length} characters` : JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/** Only the shape of a secret, never its value. */
-function describeSecret(value: unknown): string {
-  if (value === undefined || value === null) return describe(value);
-  if (typeof value === 'string') return `a string of ${value.length} characters`;
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function valueAt(input: unknown, path: PropertyKey[]): unknown {
-  let v: any = input;
-  for (const k of path) v = v == null ? undefined : v[k as string];
-  return v;
-}
-
 /** Validate options once; throws ConfigError naming the option, what was given and how to fix it. */
 export function resolveOptions(input: unknown): ResolvedOptions {
   if (input === null || typeof input !== 'object') {
-    throw new ConfigError('options', 'new Snoopath(options) needs an options object with at least userAgent and oauth.');
+    throw new ConfigError('options', 'Snoopath needs an options object with at least userAgent and oauth, such as new Snoopath({ userAgent, oauth: { type: "script", key, secret, username, password } }).');
   }
   const result = optionsSchema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    if (issue.code === 'unrecognized_keys') {
-      const where = issue.path.length ? `${issue.path.join('.')}.` : '';
-      const keys = issue.keys.map((k) => where + k).join(', ');
-      throw new ConfigError(keys, `Unknown option ${keys}: check its spelling against the options table in the README.`);
-    }
-    const option = issue.path.join('.') || 'options';
-    const value = valueAt(input, issue.path);
-    const given = SECRET_OPTIONS.has(option) ? describeSecret(value) : describe(value);
-    throw new ConfigError(option, `Option ${option} ${issue.message} (got ${given}).`);
+    // The union's message is about the whole object; when only its type is wrong, say that.
+    const message = issue.path.join('.') === 'oauth.type' ? 'must be "script", "explicit" or "implicit" (the kind of app registered on the platform)' : issue.message;
+    throw configErrorOf({ ...issue, message }, input, 'Option');
   }
   const { serverOAuth, serverWWW, apiServerUri, authServerUri, ...rest } = result.data;
   if (rest.oauth && rest.useBrowserCookies) {

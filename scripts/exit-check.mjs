@@ -2,8 +2,10 @@
 //
 //   node scripts/exit-check.mjs        (after `npm run build`: it uses dist/)
 //
-// The parent spawns this same file with `--child`. The child starts the emulator, authenticates,
-// spends the whole rate-limit budget (so the client holds a refill timer for the window's end,
+// The parent spawns this same file with `--child`. The child first runs a short chaos phase (a
+// quarter of the requests reset, hung, stalled or failed; calls aborted while they wait for the
+// shared token request; a token store whose writes never settle). Then it starts the emulator,
+// authenticates, spends the whole rate-limit budget (so the client holds a refill timer for the window's end,
 // up to ten minutes away), lets one request time out, closes the emulator and returns without calling
 // process.exit(). The parent fails (exit 1) unless the child then exits by itself, with code 0,
 // within a few seconds.
@@ -22,6 +24,7 @@ else await parent();
 async function child() {
   const { default: Snoopath, TimeoutError } = await import('../dist/index.js');
   const { startEmulator } = await import('../dist/emulator.js');
+  await chaos(Snoopath, startEmulator);
   const emu = await startEmulator({ rateLimit: { budget: 1, window: 600 } });
   const reddit = new Snoopath({
     userAgent: 'node:snoopath-exit-check:1.0 (by /u/snoopath)',
@@ -46,6 +49,41 @@ async function child() {
   if (!timedOut) throw new Error('exit-check: the hung request did not end in TimeoutError');
   if (reached === 0) throw new Error('exit-check: the budget was not spent (no rate_limit_reached): the check would prove nothing');
   console.log(`${DONE} (budget spent, refill pending); the process must now exit by itself`);
+}
+
+/** Faults of every kind, aborted waits and a hanging token store: none may leave a timer or socket behind. */
+async function chaos(Snoopath, startEmulator) {
+  const emu = await startEmulator({ rateLimit: false, seed: 5, chaos: { rate: 0.25, faults: ['status500', 'status503', 'reset', 'hang', 'stall', 'delay'] } });
+  const reddit = new Snoopath({
+    userAgent: 'node:snoopath-exit-check:1.0 (by /u/snoopath)',
+    oauth: { type: 'script', ...emu.apps.script },
+    apiServerUri: emu.url,
+    authServerUri: emu.url,
+    throttle: 0,
+    retryDelay: 5,
+    requestTimeout: 200,
+    retryAttempts: 12,
+    tokenStore: { get: () => undefined, set: () => new Promise(() => {}) },
+  });
+  let storeErrors = 0;
+  reddit.on('token_store_error', () => storeErrors++);
+  // Calls waiting for the one shared token request (held back by a delay); every other one aborts.
+  emu.fault({ path: '/api/v1/access_token', delay: 300 });
+  const waiting = Array.from({ length: 8 }, (_, i) => {
+    const controller = new AbortController();
+    const call = reddit('/api/v1/me').get(undefined, { signal: controller.signal }).then(() => 'ok', (e) => (e.name === 'AbortError' ? 'aborted' : e.name));
+    if (i % 2) setTimeout(() => controller.abort(), 20);
+    return call;
+  });
+  const calls = Array.from({ length: 40 }, (_, i) =>
+    reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 2 }, { signal: i % 10 === 9 ? AbortSignal.timeout(30) : undefined }).then(() => 'ok', (e) => e.name),
+  );
+  const outcomes = await Promise.all([...waiting, ...calls]);
+  await emu.close();
+  const counts = outcomes.reduce((c, o) => ({ ...c, [o]: (c[o] ?? 0) + 1 }), {});
+  if (!counts.ok || !counts.aborted) throw new Error(`exit-check: the chaos phase did not run as meant: ${JSON.stringify(counts)}`);
+  if (storeErrors === 0) throw new Error('exit-check: the hanging token store was never reported');
+  console.log(`exit-check: chaos phase done ${JSON.stringify(counts)}`);
 }
 
 async function parent() {

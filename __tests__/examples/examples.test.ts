@@ -17,6 +17,7 @@ describe('examples run against the built package and the emulator', () => {
     ['examples/auth/app-only.mjs', /app-only: read 5 posts without a user/],
     ['examples/auth/token-store.mjs', /token-store: demo_user again with 0 new token request/],
     ['examples/demo/index.js', /Signed in as u\/demo_user[\s\S]*Upvoted[\s\S]*Rate limit: \d+ used[\s\S]*Done\./],
+    ['examples/stream-bot/index.mjs', /second run resumed with t1_\w+, the comment the first run stopped at: true\nrepeated: 0\n/],
   ])('%s', async (file, expected) => {
     const { stdout } = await run(process.execPath, [file], { cwd: root, timeout: 30_000 });
     expect(stdout).toMatch(expected);

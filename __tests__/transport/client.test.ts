@@ -29,7 +29,7 @@ describe('the instance is callable and safe', () => {
       expect(text).not.toContain(SECRETS.secret);
       expect(text).not.toContain(SECRETS.password);
     }
-    expect(JSON.parse(JSON.stringify(reddit))).toEqual({ type: 'script', apiServerUri: API });
+    expect(JSON.parse(JSON.stringify(reddit))).toEqual({ type: 'script', key: 'client-id', userAgent: 'node:test:1.0 (by /u/tester)', apiServerUri: API });
   });
 
   it('throws ConfigError synchronously for bad options, naming the option', () => {

@@ -1,5 +1,6 @@
 // docs/performance.md, from the results.
 import { KB, kb, markdownTable, pct, x } from './format.mjs';
+import { typesSection } from '../types.mjs';
 
 // --- the document ----------------------------------------------------------------------------------
 /** Why goals were missed, from what this run measured (and profiled, when per-call cost is the cause). */
@@ -163,7 +164,7 @@ instances, rather than with each one, so it is the better guide to the cost of o
 
 ${markdownTable(['File', 'Minified + gzip'], r.bundles.map((b) => [b.name, b.bytes == null ? b.note : kb(b.bytes)]))}
 
-## Rate-limit runs in detail
+${r.types ? `${typesSection(r.types)}\n` : ''}## Rate-limit runs in detail
 
 ${markdownTable(['Client', 'Setting', 'Accepted', '429s', 'Share', 'Calls resolved', 'Calls rejected', 'Rejections', '429s at (from the start)'], rateRows)}
 

@@ -15,6 +15,8 @@ export class ModhashKeeper {
   constructor(
     private readonly readMe: () => Promise<unknown>,
     private readonly now: () => number = Date.now,
+    /** Told the modhash as it arrives, so that errors and events never show it. */
+    private readonly secrets?: { add(value: string): void },
   ) {}
 
   get(): Promise<string> {
@@ -28,6 +30,7 @@ export class ModhashKeeper {
     if (typeof modhash !== 'string' || !modhash) {
       throw new AuthError('Cookie mode found no logged-in session (GET /api/me.json has no modhash): log in to the platform in this browser first.', { code: 'no_session' });
     }
+    this.secrets?.add(modhash);
     this.#value = modhash;
     this.#readAt = this.now();
     return modhash;

@@ -20,7 +20,10 @@ export async function auth(core: Core, codeOrToken: string | undefined): Promise
     throw new ArgumentError(`auth() for ${oauth.type} apps needs the ${oauth.type === 'explicit' ? 'code' : 'access token'} or the redirect URL the platform sent the user to.`);
   }
   const { parseRedirect } = await import('./redirect.js');
+  // A code is a credential too (single use, but valid for ten minutes): errors never show it.
+  core.redactor.add(codeOrToken.trim());
   const redirect = parseRedirect(codeOrToken, core.lastState);
+  core.redactor.add(redirect.code, redirect.accessToken);
   if (oauth.type === 'explicit') {
     if (!redirect.code) throw new AuthError('The redirect carries a token, not a code: explicit apps use response_type=code (getExplicitAuthUrl()).', { code: 'invalid_request' });
     await tokens.obtainUser('authorization_code', { code: redirect.code, redirect_uri: oauth.redirectUri });
@@ -42,6 +45,7 @@ export async function refresh(tokens: TokenManager, refreshToken: string | undef
 /** deauth(): revoke the access token, or the given refresh token (then both are forgotten). */
 export async function deauth(core: Core, tokens: TokenManager, refreshToken: string | undefined): Promise<void> {
   if (refreshToken) {
+    core.redactor.add(refreshToken);
     await core.grants!.revoke(refreshToken, 'refresh_token');
     tokens.clear('all');
     return;

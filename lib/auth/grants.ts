@@ -1,3 +1,4 @@
+import type { LineSource } from '../log/index.js';
 import type { TransportHost } from '../transport/context.js';
 
 /** A token endpoint answer, as the platform gives it. */
@@ -17,6 +18,8 @@ export interface GrantSettings {
   retryAttempts: number;
   retryDelay: number;
   requestTimeout: number;
+  /** Where token and revoke requests are told (the instance's `log` option). */
+  log?: { line(...source: LineSource): void } | undefined;
 }
 
 export type GrantType = 'password' | 'authorization_code' | 'refresh_token' | 'client_credentials' | 'https://oauth.reddit.com/grants/installed_client';
@@ -35,11 +38,13 @@ export class Grants {
 
   /** Run a grant; resolves to the token response or rejects with AuthError (never loops). */
   async grant(type: GrantType, parameters: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
+    this.#settings.log?.line('token_request', { grant: type, origin: this.#settings.authServerUri });
     return (await this.#load()).grant(type, parameters, signal);
   }
 
   /** Revoke a token; 200 and 204 are both success. */
   async revoke(token: string, hint: 'access_token' | 'refresh_token', signal?: AbortSignal): Promise<void> {
+    this.#settings.log?.line('revoke_request', { hint, origin: this.#settings.authServerUri });
     return (await this.#load()).revoke(token, hint, signal);
   }
 

@@ -21,26 +21,28 @@ export class GrantClient {
   /** Run a grant; resolves to the token response or rejects with AuthError (never loops). */
   async grant(type: GrantType, parameters: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
     // A code is single use: once sent, whatever went wrong, sending it again can only fail.
-    const { lib, config } = await this.#configure(type !== 'authorization_code', signal);
+    const sent = { sends: 0 };
+    const { lib, config } = await this.#configure(type !== 'authorization_code', signal, sent);
     try {
       return (await lib.genericGrantRequest(config, type, parameters)) as TokenResponse;
     } catch (error) {
-      throw toAuthError(error, type);
+      throw toAuthError(error, type, sent.sends);
     }
   }
 
   /** Revoke a token; 200 and 204 are both success. */
   async revoke(token: string, hint: 'access_token' | 'refresh_token', signal?: AbortSignal): Promise<void> {
-    const { lib, config } = await this.#configure(true, signal);
+    const sent = { sends: 0 };
+    const { lib, config } = await this.#configure(true, signal, sent);
     try {
       await lib.tokenRevocation(config, token, { token_type_hint: hint });
     } catch (error) {
-      throw toAuthError(error, 'revoke');
+      throw toAuthError(error, 'revoke', sent.sends);
     }
   }
 
   /** A configuration per request (a few small objects), so that its fetch knows this request's signal and retry rule. */
-  async #configure(idempotent: boolean, signal: AbortSignal | undefined) {
+  async #configure(idempotent: boolean, signal: AbortSignal | undefined, sent: { sends: number }) {
     const lib = await (this.#lib ??= import('openid-client'));
     const { authServerUri, key, secret } = this.#settings;
     const metadata = {
@@ -55,19 +57,26 @@ export class GrantClient {
     };
     const config = new lib.Configuration(metadata, key, undefined, basic);
     if (authServerUri.startsWith('http:') && isLoopbackOrigin(authServerUri)) lib.allowInsecureRequests(config);
-    config[lib.customFetch] = (url, options) => this.#fetch(url, options, idempotent, signal);
+    // No 30 s cap of openid-client's own: requestTimeout (per send) and retryAttempts rule, as for API calls.
+    config.timeout = 0;
+    config[lib.customFetch] = (url, options) => this.#fetch(url, options, idempotent, signal, sent);
     return { lib, config };
   }
 
-  async #fetch(url: string, options: { method: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal }, idempotent: boolean, signal: AbortSignal | undefined): Promise<Response> {
+  /** openid-client's request, sent by the transport; only its method, headers and body are used (never its signal or redirect mode). */
+  async #fetch(url: string, options: { method: string; headers: Record<string, string>; body?: unknown }, idempotent: boolean, signal: AbortSignal | undefined, sent: { sends: number }): Promise<Response> {
     const s = this.#settings;
     const ctx = createContext(s.host, {
       retryAttempts: idempotent ? s.retryAttempts : 0, retryDelay: s.retryDelay, requestTimeout: s.requestTimeout,
-      signal: signal ?? options.signal, api: false, idempotent,
+      signal, api: false, idempotent,
     });
-    // 4xx answers go back to openid-client, which reads OAuth errors from them; 5xx are retried.
-    const { response, text } = await send(ctx, { method: options.method, url, headers: options.headers, body: String(options.body ?? '') }, { throwHttpErrors: (status) => status >= 500 });
-    return mendQuirks(response, text);
+    try {
+      // 4xx answers go back to openid-client, which reads OAuth errors from them; 5xx and 429 are retried as for API calls.
+      const { response, text } = await send(ctx, { method: options.method, url, headers: options.headers, body: String(options.body ?? '') }, { throwHttpErrors: (status) => status >= 500 || status === 429 });
+      return mendQuirks(response, text);
+    } finally {
+      sent.sends += ctx.sends;
+    }
   }
 }
 
@@ -100,12 +109,13 @@ const HINTS: Record<string, string> = {
   invalid_scope: 'a requested scope is unknown: check oauth.scope',
 };
 
-function toAuthError(error: unknown, what: string): Error {
-  // openid-client wraps what our fetch threw: network failures and timeouts keep their own class;
-  // a token endpoint that kept failing (5xx after the retries) means no token: AuthError, with the cause.
+function toAuthError(error: unknown, what: string, attempts: number): Error {
+  // openid-client wraps what our fetch threw: network failures, timeouts and refused redirects keep
+  // their own class; a token endpoint that kept failing (5xx after the retries) means no token:
+  // AuthError, with the cause.
   for (let e = error; e instanceof Error; e = e.cause) {
-    if (e instanceof ResponseError) {
-      return new AuthError(`Could not complete the ${what} request: the token endpoint answered ${e.status} after ${e.attempts} attempt(s); the platform may be down, try again later.`, { status: e.status, cause: e });
+    if (e instanceof ResponseError && (e.status >= 500 || e.status === 429)) {
+      return new AuthError(`Could not complete the ${what} request: the token endpoint answered ${e.status} after ${e.attempts} attempt(s); the platform may be down, try again later.`, { status: e.status, cause: e, attempts: e.attempts });
     }
     if (e instanceof SnoopathError) return e;
   }
@@ -120,5 +130,5 @@ function toAuthError(error: unknown, what: string): Error {
     return e instanceof Error ? e.message : String(e);
   })();
   const hint = (code && HINTS[code]) ?? (status ? `the token endpoint answered ${status}: check authServerUri and the oauth options` : `${innermost}; check authServerUri and the oauth options`);
-  return new AuthError(`Could not complete the ${what} request (${code ?? 'error'}): ${hint}.`, { ...(code ? { code } : {}), ...(status ? { status } : {}), cause: error });
+  return new AuthError(`Could not complete the ${what} request (${code ?? 'error'}): ${hint}.`, { ...(code ? { code } : {}), ...(status ? { status } : {}), cause: error, attempts });
 }

@@ -1,3 +1,4 @@
+import { abortable } from '../abortable.js';
 import { AuthError } from '../errors.js';
 import type { Emitter } from '../events.js';
 import type { OAuthOptions, TokenStore, Tokens } from '../options.js';
@@ -16,6 +17,10 @@ export interface TokenManagerOptions {
   grants: Grants;
   events: Emitter;
   store?: TokenStore | undefined;
+  /** How long a tokenStore get() or set() may take (the instance's requestTimeout). */
+  storeTimeout?: number;
+  /** Told every credential as it arrives, so that errors and events never show it (lib/redact.ts). */
+  secrets?: { add(...values: Array<string | undefined>): void };
   now?: () => number;
 }
 
@@ -44,20 +49,27 @@ export class TokenManager {
 
   /** Set the user token by hand (from a store of the app's own); unknown lifetime means one hour. */
   setAccessToken(token: string | undefined, expiresIn = 3600): void {
+    this.#o.secrets?.add(token);
     this.#user = token ? { token, expiresAt: this.#now() + expiresIn * 1000 } : undefined;
   }
   setRefreshToken(token: string | undefined): void {
+    this.#o.secrets?.add(token);
     this.#refreshToken = token || undefined;
+  }
+
+  /** Whether a token is the application-only one (a 403 then means the endpoint needs a user). */
+  isAppToken(token: string): boolean {
+    return this.#app?.token === token;
   }
 
   /**
    * The token for a call: the user's when the instance has or can get one, else application-only.
    * Renews ahead of expiry. `bypassAuth` asks for the application-only token.
    */
-  async tokenFor(bypassAuth: boolean): Promise<string> {
-    await this.#ready();
-    if (bypassAuth || !this.#hasUser()) return this.#valid('app');
-    return this.#valid('user');
+  async tokenFor(bypassAuth: boolean, signal?: AbortSignal): Promise<string> {
+    // Both waits are shared with other calls: this call's abort ends its own wait only.
+    await abortable(this.#ready(), signal);
+    return abortable(this.#valid(bypassAuth || !this.#hasUser() ? 'app' : 'user'), signal);
   }
 
   /** After a 401 with `stale`: renew unless another call already did. */
@@ -140,6 +152,7 @@ export class TokenManager {
   }
 
   async #keep(kind: 'user' | 'app', response: TokenResponse): Promise<string> {
+    this.#o.secrets?.add(response.access_token, response.refresh_token);
     const held = { token: response.access_token, expiresAt: this.#now() + (response.expires_in ?? 3600) * 1000 };
     if (kind === 'app') {
       this.#app = held;
@@ -149,13 +162,22 @@ export class TokenManager {
     // A refresh answer may rotate the refresh token: the old one is then dead.
     if (response.refresh_token) this.#refreshToken = response.refresh_token;
     this.#o.events.emit('access_token_refreshed', held.token);
-    await this.#o.store?.set(this.#snapshot());
+    await this.#save();
     return held.token;
   }
 
-  /** The token store is read once, before the first use. */
+  /** Write to the token store (lib/auth/store.ts): a failure is reported, never the call's. */
+  async #save(): Promise<void> {
+    const { store } = this.#o;
+    if (store) await (await import('./store.js')).writeStore(store, this.#snapshot(), this.#o.storeTimeout ?? 20_000, this.#o.events);
+  }
+
+  /** The token store is read once, before the first use; a read that failed is tried again by the next call. */
   #ready(): Promise<void> {
-    return (this.#loaded ??= this.#load());
+    return (this.#loaded ??= this.#load().catch((error: unknown) => {
+      this.#loaded = undefined;
+      throw error;
+    }));
   }
 
   #snapshot(): Tokens {
@@ -163,8 +185,11 @@ export class TokenManager {
   }
 
   async #load(): Promise<void> {
-    const saved = await this.#o.store?.get();
+    const { store } = this.#o;
+    if (!store) return;
+    const saved = await (await import('./store.js')).readStore(store, this.#o.storeTimeout ?? 20_000, this.#o.events);
     if (!saved) return;
+    this.#o.secrets?.add(saved.accessToken, saved.refreshToken);
     if (saved.refreshToken && !this.#refreshToken) this.#refreshToken = saved.refreshToken;
     if (saved.accessToken && !this.#user) this.#user = { token: saved.accessToken, expiresAt: saved.expiresAt ?? this.#now() + 3600_000 };
   }
@@ -173,3 +198,4 @@ export class TokenManager {
     return (this.#o.now ?? Date.now)();
   }
 }
+

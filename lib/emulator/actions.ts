@@ -53,5 +53,6 @@ export function comment(ctx: Ctx, state: State): void {
   const found = parent ? findThing(state, parent) : undefined;
   if (!found) return jsonErrors(ctx, [['INVALID_THING', "that thing doesn't exist", 'parent']]);
   const c = state.comments.add(found.post, found.comment, ctx.principal?.user as string, text, state.nowSec());
+  state.feed.noteComment(c);
   json(ctx, 200, { json: { errors: [], data: { things: [renderComment(c, state.view(ctx.principal))] } } });
 }

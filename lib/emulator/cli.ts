@@ -11,6 +11,7 @@ export const USAGE = `Usage: snoopath-emulator [options]
   --window S        rate-limit window in seconds (default 600)
   --no-rate-limit   no rate limit and no X-Ratelimit headers
   --seed N          seed of the generated data
+  --feed            new posts, comments and messages keep arriving (see docs/emulator.md)
   -h, --help        show this help`;
 
 export type CliCommand = { help: true } | { help: false; options: EmulatorOptions };
@@ -35,6 +36,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       window: { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       seed: { type: 'string' },
+      feed: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -51,6 +53,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   else if (budget !== undefined || window !== undefined) options.rateLimit = { budget: budget ?? 1000, window: window ?? 600 };
   const seed = int('seed', values.seed, 0);
   if (seed !== undefined) options.seed = seed;
+  if (values.feed) options.feed = { rate: 30, messages: 1, reports: 0.05, removals: 0.05 };
   return { help: false, options };
 }
 

@@ -1,11 +1,14 @@
 import type { Post } from './data.js';
-import { NPC_AUTHORS } from './data.js';
-import { hash01, pick } from './rng.js';
+import { growDefault, growShaped } from './grow.js';
+import type { CommentTreeShape } from './types.js';
 
+// Comment ids encode where to find them: generated posts' comments (1,000 a post), then the
+// comments of posts made with a shape (100,000 a post), then comments added through the API.
 const COMMENT_ID_BASE = 2_000_000_000;
+const SHAPED_ID_BASE = 30_000_000_000;
+const SHAPED_PER_POST = 100_000;
 const ADDED_ID_BASE = 60_000_000_000;
 const MAX_GENERATED = 999;
-const MAX_DEPTH = 12;
 
 export interface Comment {
   id: string;
@@ -17,19 +20,26 @@ export interface Comment {
   body: string;
   score: number;
   created: number;
-  /** Ids of direct replies, oldest first. */
+  /** Ids of direct replies, oldest first (deleted ones included). */
   children: string[];
+  /** Visible comments in its subtree, itself included (0 when deleted). */
+  size: number;
+  /** Deleted: in no answer, though stubs may still list it. */
+  deleted?: boolean;
 }
 
 export interface Tree {
   top: string[];
   byId: Map<string, Comment>;
+  /** How many of `byId` are deleted. */
+  deleted: number;
 }
 
-/** Comment trees of posts, generated the first time a post's comments are needed. */
+/** Comment trees of posts, generated the first time a post's comments are needed (or made to a shape). */
 export class CommentStore {
   private readonly trees = new Map<number, Tree>();
   private readonly added = new Map<string, Comment>();
+  private readonly shaped: Post[] = [];
   private nextAdded = ADDED_ID_BASE;
 
   constructor(private readonly seed: number, private readonly postByG: (g: number) => Post | undefined) {}
@@ -37,23 +47,38 @@ export class CommentStore {
   tree(post: Post): Tree {
     let tree = this.trees.get(post.g);
     if (!tree) {
-      tree = this.generate(post);
+      tree = growDefault(post, Math.min(post.commentCount, MAX_GENERATED), this.seed, (k) => (COMMENT_ID_BASE + post.g * 1000 + k).toString(36));
       this.trees.set(post.g, tree);
     }
     return tree;
   }
 
-  /** Number of comments of a post, new ones included. */
-  count(post: Post): number {
-    return this.trees.get(post.g)?.byId.size ?? Math.min(post.commentCount, MAX_GENERATED);
+  /** Gives a post (made at run time) a tree of this shape; answers how many comments are visible. */
+  shape(post: Post, shape: Required<CommentTreeShape>): number {
+    const base = SHAPED_ID_BASE + this.shaped.length * SHAPED_PER_POST;
+    this.shaped.push(post);
+    const tree = growShaped(post, shape, this.seed, (k) => (base + k).toString(36));
+    this.trees.set(post.g, tree);
+    return tree.byId.size - tree.deleted;
   }
 
+  /** Number of comments of a post, new ones included, deleted ones left out. */
+  count(post: Post): number {
+    const tree = this.trees.get(post.g);
+    return tree ? tree.byId.size - tree.deleted : Math.min(post.commentCount, MAX_GENERATED);
+  }
+
+  /** A comment by id, unless deleted. */
   byId(id36: string): Comment | undefined {
     const n = parseInt(id36, 36);
     if (!Number.isFinite(n) || n.toString(36) !== id36 || n < COMMENT_ID_BASE) return undefined;
-    if (n >= ADDED_ID_BASE) return this.added.get(id36);
-    const post = this.postByG(Math.floor((n - COMMENT_ID_BASE) / 1000));
-    return post ? this.tree(post).byId.get(id36) : undefined;
+    let found: Comment | undefined;
+    if (n >= ADDED_ID_BASE) found = this.added.get(id36);
+    else {
+      const post = n >= SHAPED_ID_BASE ? this.shaped[Math.floor((n - SHAPED_ID_BASE) / SHAPED_PER_POST)] : this.postByG(Math.floor((n - COMMENT_ID_BASE) / 1000));
+      found = post ? this.tree(post).byId.get(id36) : undefined;
+    }
+    return found?.deleted ? undefined : found;
   }
 
   /** Adds a reply to a post or a comment. */
@@ -61,49 +86,21 @@ export class CommentStore {
     const tree = this.tree(post);
     const id = (this.nextAdded++).toString(36);
     const c: Comment = {
-      id, post, author, body, score: 1, created: nowSec, children: [],
+      id, post, author, body, score: 1, created: nowSec, children: [], size: 1,
       parent: parent ? `t1_${parent.id}` : `t3_${post.id}`,
       depth: parent ? parent.depth + 1 : 0,
     };
     tree.byId.set(id, c);
     this.added.set(id, c);
     (parent ? parent.children : tree.top).push(id);
+    for (let up = parent; up; up = up.parent.startsWith('t1_') ? tree.byId.get(up.parent.slice(3)) : undefined) up.size++;
     return c;
   }
 
-  /** Number of comments in the subtrees rooted at `ids`. */
+  /** Number of visible comments in the subtrees rooted at `ids`. */
   size(tree: Tree, ids: readonly string[]): number {
     let n = 0;
-    for (const id of ids) {
-      const c = tree.byId.get(id);
-      if (c) n += 1 + this.size(tree, c.children);
-    }
+    for (const id of ids) n += tree.byId.get(id)?.size ?? 0;
     return n;
-  }
-
-  private generate(post: Post): Tree {
-    const tree: Tree = { top: [], byId: new Map() };
-    const list: Comment[] = [];
-    const n = Math.min(post.commentCount, MAX_GENERATED);
-    for (let k = 0; k < n; k++) {
-      const r = (salt: number) => hash01(this.seed, post.g * 1000 + k, 20 + salt);
-      let parent: Comment | undefined;
-      if (k > 0 && r(0) >= 0.3) parent = list[k - 1 - Math.floor(r(1) * Math.min(k, 4))];
-      if (parent && parent.depth >= MAX_DEPTH) parent = undefined;
-      const id = (COMMENT_ID_BASE + post.g * 1000 + k).toString(36);
-      const c: Comment = {
-        id, post, children: [],
-        parent: parent ? `t1_${parent.id}` : `t3_${post.id}`,
-        depth: parent ? parent.depth + 1 : 0,
-        author: pick(NPC_AUTHORS, r(2)),
-        body: k % 4 === 0 ? `Comment ${k}: fish & chips > salad, and 1 < 2.` : `Comment ${k} on ${post.id}.`,
-        score: Math.floor(r(3) ** 3 * 500) - 5,
-        created: post.created + 60 * (k + 1),
-      };
-      list.push(c);
-      tree.byId.set(id, c);
-      (parent ? parent.children : tree.top).push(id);
-    }
-    return tree;
   }
 }

@@ -44,6 +44,7 @@ export class Catalog {
   private readonly byName = new Map<string, Subreddit>();
   private readonly posts = new Map<number, Post>();
   private readonly orders = new Map<string, Order>();
+  private adopted = 0;
 
   constructor(private readonly seed: number, subreddits: Record<string, number>) {
     let base = 0;
@@ -75,6 +76,19 @@ export class Catalog {
   postById(id36: string): Post | undefined {
     const n = parseInt(id36, 36);
     return Number.isFinite(n) && n.toString(36) === id36 ? this.post(n - POST_ID_BASE) : undefined;
+  }
+
+  /** A post made at run time (`emulator.addPost`): found by id like the others, in no listing. */
+  adopt(make: (g: number, id: string) => Post): Post {
+    const g = this.total + this.adopted++;
+    const post = make(g, (POST_ID_BASE + g).toString(36));
+    this.posts.set(g, post);
+    return post;
+  }
+
+  /** Registers a post of the feed of new items (its `g` lies in a range of its own, past the generated and adopted posts'). */
+  register(post: Post): void {
+    this.posts.set(post.g, post);
   }
 
   /** Global post numbers in listing order, with their positions, for one subreddit or the front page. */

@@ -1,4 +1,5 @@
-import type { ActionLimit, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, RateLimit } from './types.js';
+import { resolvePost } from './posts.js';
+import type { ActionLimit, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, PostSpec, RateLimit } from './types.js';
 
 /** The platform's OAuth scopes (`*` is accepted in addition). */
 export const SCOPES: ReadonlySet<string> = new Set(
@@ -44,6 +45,10 @@ export interface Config {
   moreChildrenDelay: number;
   logLimit: number;
   actionLimit: ActionLimit | false;
+  posts: PostSpec[];
+  mediaDelay: number;
+  feed: FeedOptions | undefined;
+  listingCap: number;
 }
 
 /** Validates a budget (copying it, so later changes to the caller's object have no effect). */
@@ -83,6 +88,9 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
   if (accounts.length === 0) throw new TypeError('emulator: at least one account is needed');
   const rateLimit = checkLimit(o.rateLimit ?? { budget: 1000, window: 600 }, 'rateLimit');
   const sessionDefault = rateLimit === false ? false : { budget: 100, window: 600 };
+  if (o.listingCap !== undefined && !(Number.isInteger(o.listingCap) && o.listingCap > 0)) {
+    throw new TypeError(`emulator: listingCap must be a whole number > 0, got ${o.listingCap}`);
+  }
   const chaos = o.chaos && o.chaos.rate > 0 ? { rate: o.chaos.rate, faults: o.chaos.faults?.length ? o.chaos.faults : ALL_FAULTS } : undefined;
   return {
     host: o.host ?? '127.0.0.1',
@@ -101,5 +109,10 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     moreChildrenDelay: o.moreChildrenDelay ?? 25,
     logLimit: o.logLimit ?? 10_000,
     actionLimit: checkActionLimit(o.actionLimit ?? false),
+    // Checked now, so a bad shape fails the start, not the first request; made once the state exists.
+    posts: (o.posts ?? []).map((spec) => (resolvePost(spec), { ...spec })),
+    mediaDelay: o.mediaDelay ?? 100,
+    feed: o.feed === true ? {} : o.feed || undefined,
+    listingCap: o.listingCap ?? Infinity,
   };
 }

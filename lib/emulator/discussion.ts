@@ -9,7 +9,10 @@ function clampInt(value: string | undefined, fallback: number, max: number): num
   return value && Number.isFinite(n) ? Math.min(max, Math.max(1, n)) : fallback;
 }
 
-/** `GET /comments/{article}[/{slug}[/{comment}]]`: `[post listing, comment tree]`. */
+/**
+ * `GET /comments/{article}[/{slug}[/{comment}]]`, or `?comment={id}`: `[post listing, comment tree]`.
+ * A comment's own page (its subtree) counts depth from it, as the platform's do.
+ */
 export function commentsPage(ctx: Ctx, state: State, article: string, focus: string | undefined): void {
   const post = state.catalog.postById(article);
   if (!post) return notFound(ctx);
@@ -18,14 +21,17 @@ export function commentsPage(ctx: Ctx, state: State, article: string, focus: str
   const opts = { limit: clampInt(p.limit, 200, 500), depth: clampInt(p.depth, 10, 10), sort: p.sort ?? 'confidence' };
   let roots = tree.top;
   let parent = `t3_${post.id}`;
+  let base = 0;
+  focus ??= p.comment || undefined;
   if (focus) {
-    const c = tree.byId.get(focus);
-    if (!c) return notFound(ctx);
+    const c = state.comments.byId(focus);
+    if (c?.post !== post) return notFound(ctx);
     roots = [c.id];
     parent = c.parent;
+    base = c.depth;
   }
   const view = state.view(ctx.principal);
-  json(ctx, 200, [listing([renderPost(post, view)]), renderTree(tree, roots, parent, opts, view, state.comments)]);
+  json(ctx, 200, [listing([renderPost(post, view)]), renderTree(tree, roots, parent, opts, view, state.comments, base)]);
 }
 
 /**

@@ -19,6 +19,9 @@ function chaosSpec(kind: FaultKind, r: number): FaultSpec {
     case 'invalidJson': return { invalidJson: true };
     case 'reset': return { reset: true };
     case 'delay': return { delay: 100 + Math.floor(r * 900) };
+    case 'stall': return { stall: true };
+    case 'hang': return { hang: true };
+    case 'status429': return { status: 429, headers: { 'retry-after': '1' } };
   }
 }
 
@@ -60,13 +63,22 @@ export class Faults {
 
 /** Whether a fault answers by itself (a pure `delay` only postpones the real answer). */
 export function answers(spec: FaultSpec): boolean {
-  return Boolean(spec.hang || spec.reset || spec.invalidJson || spec.html || spec.status !== undefined || spec.body !== undefined);
+  return Boolean(spec.hang || spec.stall || spec.reset || spec.invalidJson || spec.html || spec.status !== undefined || spec.body !== undefined);
 }
 
 /** Answers (or refuses to answer) a request as the fault says. */
 export function applyFault(ctx: Ctx, spec: FaultSpec): void {
   const headers = spec.headers;
   if (spec.hang) return;
+  if (spec.stall) {
+    // Headers promise a whole body; a first part comes, the rest never does. Logged as unanswered.
+    const body = spec.body ?? '{"kind": "Listing", "data": {"children": []}}';
+    ctx.entry.status = 0;
+    if (headers) for (const [k, v] of Object.entries(headers)) ctx.res.setHeader(k, v);
+    ctx.res.writeHead(spec.status ?? 200, { 'Content-Type': spec.contentType ?? 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(body) });
+    ctx.res.write(body.slice(0, Math.max(1, Math.floor(body.length / 2))));
+    return;
+  }
   if (spec.reset) {
     ctx.entry.status = 0;
     ctx.req.socket.destroy();

@@ -3,14 +3,18 @@
  * for testing bots and the client itself. Node only.
  */
 import { checkActionLimit, checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
+import { makePost } from './posts.js';
+import { listenStorage } from './media/listen.js';
+import { addItems } from './feed-add.js';
 import { listen } from './server.js';
 import { State } from './state.js';
 import { selfSignedCertificate } from './tls.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 export type {
-  ActionLimit, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, InstalledAppCreds,
+  ActionLimit, AddItems, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, FeedOptions, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
+  EmulatorStorage, StorageUpload, EmulatorMediaPost,
 } from './types.js';
 
 function origin(protocol: string, host: string, port: number): string {
@@ -22,9 +26,18 @@ function origin(protocol: string, host: string, port: number): string {
 export async function startEmulator(options?: EmulatorOptions): Promise<Emulator> {
   const cfg = resolveConfig(options);
   const state = new State(cfg);
+  const addPost: Emulator['addPost'] = (spec) => makePost(state.catalog, state.comments, spec, state.nowSec());
+  // Before listening: a post that cannot be made (an unknown subreddit) leaves no server behind.
+  const posts = cfg.posts.map((spec) => addPost(spec));
   const tls = cfg.https ? selfSignedCertificate(['localhost', '127.0.0.1', '::1', cfg.host]) : undefined;
-  const { port, close } = await listen(state, tls);
+  const { port, close: closeApi } = await listen(state, tls);
   state.url = origin(cfg.https ? 'https' : 'http', cfg.host, port);
+  const storage = await listenStorage(state, tls).catch(async (error: unknown) => {
+    await closeApi();
+    throw error;
+  });
+  state.media.storageUrl = origin(cfg.https ? 'https' : 'http', cfg.host, storage.port);
+  const close = () => Promise.all([closeApi(), storage.close()]).then(() => {});
   const script = cfg.apps.get('script-app-id');
   const web = cfg.apps.get('web-app-id');
   const installed = cfg.apps.get('installed-app-id');
@@ -45,7 +58,18 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
     revokeAll: () => state.tokens.revokeAll(),
     setRateLimit: (rl, which = 'oauth') => (which === 'session' ? state.sessionLimit : state.oauthLimit).set(checkLimit(rl, 'setRateLimit')),
     setActionLimit: (limit) => state.actionLimit.set(checkActionLimit(limit)),
+    storage: {
+      url: state.media.storageUrl,
+      uploads: state.media.uploads,
+      fault: (spec) => state.media.faults.add(spec),
+      clearFaults: () => state.media.faults.clear(),
+    },
+    mediaPosts: state.media.posts,
+    addItems: (spec) => addItems(state, spec),
+    removeItems: (names) => (typeof names === 'string' ? [names] : names).filter((name) => state.feed.remove(name)).length,
     close,
+    posts,
+    addPost,
   };
   if (tls) emulator.ca = tls.cert;
   return emulator;

@@ -2,56 +2,46 @@ import { allow } from './auth.js';
 import type { Sort, Subreddit } from './data.js';
 import type { Ctx } from './http.js';
 import { json, redirect } from './http.js';
+import { concat, pageOf, type Sequence } from './paging.js';
 import type { State } from './state.js';
-import type { Thing } from './things.js';
+import type { Thing, View } from './things.js';
 import { listing, renderPost } from './things.js';
-
-/** `limit` as the platform reads it: default 25, clamped to 1..100. */
-export function pageSize(value: string | undefined): number {
-  const n = value === undefined || value === '' ? 25 : Math.floor(Number(value));
-  return Number.isFinite(n) ? Math.min(100, Math.max(1, n)) : 25;
-}
 
 function modhash(ctx: Ctx): string | null {
   return ctx.principal?.modhash ?? null;
 }
 
-/**
- * One page of a post listing. Orders are computed once per subreddit and sort, and each
- * `after`/`before` is found through a position index, so a page costs O(limit).
- * Unlike the platform, listings do not stop at 1000 items, and `before` is set on every page
- * but the first (the platform sets it only when `count` is given).
- */
-export function postListing(ctx: Ctx, state: State, sub: Subreddit | undefined, sort: Sort): void {
+/** The generated posts of a subreddit (or the front page) in one sort; removed ones hidden. */
+function generated(state: State, sub: Subreddit | undefined, sort: Sort, view: View): Sequence {
   const order = state.catalog.order(sub, sort);
   const n = order.ids.length;
-  const p = ctx.params;
-  const limit = pageSize(p.limit);
-  const positionOf = (fullname: string): number | undefined => {
-    const post = fullname.startsWith('t3_') ? state.catalog.postById(fullname.slice(3)) : undefined;
-    const k = post ? post.g - order.offset : -1;
-    return k >= 0 && k < n ? order.pos[k] : undefined;
+  const postAt = (k: number) => state.catalog.post(order.ids[k] as number)!;
+  return {
+    length: n,
+    at: (k) => {
+      const post = postAt(k);
+      return state.feed.removed.has(`t3_${post.id}`) ? undefined : renderPost(post, view);
+    },
+    nameAt: (k) => `t3_${postAt(k).id}`,
+    indexOf: (fullname) => {
+      const post = fullname.startsWith('t3_') ? state.catalog.postById(fullname.slice(3)) : undefined;
+      const k = post ? post.g - order.offset : -1;
+      return k >= 0 && k < n ? order.pos[k] : undefined;
+    },
   };
-  let start = 0;
-  let end = Math.min(n, limit);
-  if (p.after || p.before) {
-    const at = positionOf((p.after || p.before) as string);
-    if (at === undefined) return json(ctx, 200, listing([], null, null, modhash(ctx)));
-    if (p.after) {
-      start = at + 1;
-      end = Math.min(n, start + limit);
-    } else {
-      end = at;
-      start = Math.max(0, end - limit);
-    }
-  }
+}
+
+/**
+ * One page of a post listing. Orders are computed once per subreddit and sort, and each
+ * `after`/`before` is found through a position index, so a page costs O(limit). `new` lists the
+ * posts made while the emulator runs first. Unlike the platform, listings do not stop at 1000
+ * items unless `listingCap` says so.
+ */
+export function postListing(ctx: Ctx, state: State, sub: Subreddit | undefined, sort: Sort): void {
   const view = state.view(ctx.principal);
-  const children: Thing[] = [];
-  for (let k = start; k < end; k++) children.push(renderPost(state.catalog.post(order.ids[k] as number)!, view));
-  const nameAt = (k: number) => `t3_${state.catalog.post(order.ids[k] as number)!.id}`;
-  const after = end < n && end > start ? nameAt(end - 1) : null;
-  const before = start > 0 && end > start ? nameAt(start) : null;
-  json(ctx, 200, listing(children, after, before, modhash(ctx)));
+  const seq = sort === 'new' ? concat(state.feed.listed('t3', view, sub), generated(state, sub, sort, view)) : generated(state, sub, sort, view);
+  const page = pageOf(seq, ctx.params, state.cfg.listingCap);
+  json(ctx, 200, listing(page.children, page.after, page.before, modhash(ctx)));
 }
 
 function aboutSub(sub: Subreddit): Thing {

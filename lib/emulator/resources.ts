@@ -1,9 +1,12 @@
 import { comment, info, vote } from './actions.js';
 import { allow } from './auth.js';
 import { commentsPage, moreChildren } from './discussion.js';
+import { feedRoute } from './feed-routes.js';
 import type { Ctx } from './http.js';
 import { notFound } from './http.js';
 import { listingRoute } from './listings.js';
+import { leaseEndpoint } from './media/lease.js';
+import { gallerySubmit, mediaSubmit } from './media/submit.js';
 import type { State } from './state.js';
 import { me, meJson, userAbout } from './users.js';
 
@@ -19,11 +22,13 @@ function segments(route: string): string[] {
 
 /** API resources; the caller is already known (`ctx.principal`) and counted. */
 export function apiRoute(ctx: Ctx, state: State): void {
+  state.advance();
   const get = ctx.method === 'GET' || ctx.method === 'HEAD';
   const post = ctx.method === 'POST';
   const parts = segments(ctx.route);
   const [a, b, c] = parts;
   const n = parts.length;
+  if (feedRoute(ctx, state, parts)) return;
 
   if (a === 'api') {
     if (get && b === 'v1' && c === 'me' && n === 3) return void (allow(ctx, 'identity', true) && me(ctx, state));
@@ -32,6 +37,9 @@ export function apiRoute(ctx: Ctx, state: State): void {
     if (post && b === 'vote' && n === 2) return void (allow(ctx, 'vote', true) && vote(ctx, state));
     if (post && b === 'comment' && n === 2) return void (allow(ctx, 'submit', true) && comment(ctx, state));
     if ((get || post) && b === 'morechildren' && n === 2) return void (allow(ctx, 'read', false) && moreChildren(ctx, state));
+    if (post && b === 'media' && c === 'asset' && n === 3) return void (allow(ctx, 'submit', true) && leaseEndpoint(ctx, state));
+    if (post && b === 'submit' && n === 2 && mediaSubmit(ctx, state)) return;
+    if (post && b === 'submit_gallery_post' && n === 2) return gallerySubmit(ctx, state);
     return notFound(ctx);
   }
   if (get && a === 'user' && b !== undefined && c === 'about' && n === 3) {

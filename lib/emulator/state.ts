@@ -3,6 +3,9 @@ import { CommentStore } from './comments.js';
 import { Catalog } from './data.js';
 import type { Config } from './defaults.js';
 import { Faults } from './faults.js';
+import { MediaStore } from './media/store.js';
+import { Feed } from './feed.js';
+import { FeedClock, planFeed } from './feed-clock.js';
 import { RateLimiter } from './ratelimit.js';
 import { Sessions } from './sessions.js';
 import { Votes } from './things.js';
@@ -24,9 +27,12 @@ export class State {
   readonly sessionLimit: RateLimiter;
   readonly actionLimit: ActionLimiter;
   readonly faults: Faults;
+  readonly feed: Feed;
+  readonly feedClock: FeedClock | undefined;
   readonly log: LoggedRequest[] = [];
   /** Keys (user or client) with a `/api/morechildren` call in progress. */
   readonly moreLocks = new Set<string>();
+  readonly media: MediaStore;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly accountsByName = new Map<string, EmulatorAccount>();
 
@@ -38,7 +44,15 @@ export class State {
     this.sessionLimit = new RateLimiter(cfg.now, cfg.sessionRateLimit);
     this.actionLimit = new ActionLimiter(cfg.now, cfg.actionLimit);
     this.faults = new Faults(cfg.chaos, cfg.seed);
+    this.media = new MediaStore(cfg);
     for (const a of cfg.accounts) this.accountsByName.set(a.name.toLowerCase(), a);
+    this.feed = new Feed(this);
+    if (cfg.feed) this.feedClock = new FeedClock(planFeed(cfg.feed, (n) => this.catalog.sub(n), this.catalog.subs), this, this.feed);
+  }
+
+  /** What the feed generator says has appeared by now (it runs on requests, not on timers). */
+  advance(): void {
+    this.feedClock?.tick(this.cfg.now());
   }
 
   account(name: string | undefined): EmulatorAccount | undefined {

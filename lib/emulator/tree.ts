@@ -18,8 +18,19 @@ function sorted(tree: Tree, ids: readonly string[], sort: string): Comment[] {
   return list;
 }
 
-/** The second listing of `/comments/{article}`: nested replies with `more` stubs. */
-export function renderTree(tree: Tree, rootIds: readonly string[], parent: string, opts: TreeOptions, view: View, store: { size(t: Tree, ids: readonly string[]): number }): Thing {
+/** A comment with its depth counted from `base` (a subtree page starts at 0, as the platform's do). */
+function render(c: Comment, view: View, base: number, replies: unknown = ''): Thing {
+  const thing = renderComment(c, view, replies);
+  thing.data.depth = c.depth - base;
+  return thing;
+}
+
+/**
+ * The second listing of `/comments/{article}`: nested replies cut by a comment budget (the rest of a
+ * level becomes a `more` stub listing their ids, deleted ones too, as the platform's stale lists do)
+ * and by depth ("continue this thread"). `base`: depth of the roots, for a subtree page.
+ */
+export function renderTree(tree: Tree, rootIds: readonly string[], parent: string, opts: TreeOptions, view: View, store: { size(t: Tree, ids: readonly string[]): number }, base = 0): Thing {
   let budget = opts.limit;
   const level = (ids: readonly string[], parentName: string, rel: number): Thing[] => {
     const out: Thing[] = [];
@@ -28,36 +39,41 @@ export function renderTree(tree: Tree, rootIds: readonly string[], parent: strin
       const c = list[k] as Comment;
       if (budget <= 0) {
         const rest = list.slice(k).map((x) => x.id);
-        out.push(renderMore(parentName, c.depth, rest, store.size(tree, rest)));
+        out.push(renderMore(parentName, c.depth - base, rest, store.size(tree, rest)));
         break;
       }
+      if (c.deleted) continue;
       budget--;
       let replies: unknown = '';
-      if (c.children.length > 0) {
+      if (c.size > 1) {
         replies = rel + 1 >= opts.depth
-          ? listing([renderMore(`t1_${c.id}`, c.depth + 1, [], 0)])
+          ? listing([renderMore(`t1_${c.id}`, c.depth + 1 - base, [], 0)])
           : listing(level(c.children, `t1_${c.id}`, rel + 1));
       }
-      out.push(renderComment(c, view, replies));
+      out.push(render(c, view, base, replies));
     }
     return out;
   };
   return listing(level(rootIds, parent, 0));
 }
 
-/** `/api/morechildren`: the asked comments and (unless `limitChildren`) their replies, flat. */
+/** `/api/morechildren`: the asked comments and (unless `limitChildren`) their replies, flat; deleted ones never. */
 export function flatChildren(tree: Tree, ids: readonly string[], depth: number, limitChildren: boolean, sort: string, view: View): Thing[] {
   const out: Thing[] = [];
   const asked = sorted(tree, ids, sort);
-  const visit = (c: Comment, rel: number) => {
-    out.push(renderComment(c, view));
-    if (limitChildren || c.children.length === 0) return;
+  // A stack, not recursion: `depth` bounds it, but a wide tree is walked without deep frames either way.
+  const stack: Array<[Comment, number]> = asked.reverse().map((c) => [c, 0]);
+  while (stack.length) {
+    const [c, rel] = stack.pop()!;
+    if (c.deleted) continue;
+    out.push(render(c, view, 0));
+    if (limitChildren || c.size <= 1) continue;
     if (rel + 1 >= depth) {
       out.push(renderMore(`t1_${c.id}`, c.depth + 1, [], 0));
-      return;
+      continue;
     }
-    for (const child of sorted(tree, c.children, sort)) visit(child, rel + 1);
-  };
-  for (const c of asked) visit(c, 0);
+    const children = sorted(tree, c.children, sort);
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, rel + 1]);
+  }
   return out;
 }

@@ -1,7 +1,7 @@
 /** Public types of the platform emulator (`snoopath/emulator`). */
 
 /** Kinds of random failure that chaos mode can inject. */
-export type FaultKind = 'status500' | 'status502' | 'status503' | 'html' | 'invalidJson' | 'reset' | 'delay';
+export type FaultKind = 'status500' | 'status502' | 'status503' | 'html' | 'invalidJson' | 'reset' | 'delay' | 'stall' | 'hang' | 'status429';
 
 /** An OAuth app registered with the emulator. */
 export interface EmulatorApp {
@@ -52,6 +52,47 @@ export interface InstalledAppCreds {
   redirectUri: string;
 }
 
+/**
+ * The shape of a generated comment tree. Comments are made one after another; each is top-level or
+ * answers an earlier comment that still has room (fewer than `branching` replies, above `depth`),
+ * often the latest one, so threads grow into conversations. Same seed, same tree.
+ */
+export interface CommentTreeShape {
+  /** Number of comments, 0 to 10,000. */
+  comments: number;
+  /** How many are top-level, at least (more when no comment has room left). Default: a fifth, at least 1. */
+  topLevel?: number;
+  /** Most direct replies of one comment. Default 4. */
+  branching?: number;
+  /** Deepest level, 0 being top-level. Default 12. */
+  depth?: number;
+  /**
+   * The last `deleted` leaf comments (in creation order) are deleted: gone from every answer, while
+   * the `more` stubs that listed them still do (as on the platform). Default 0.
+   */
+  deleted?: number;
+}
+
+/** A post made with a comment tree of a given shape (`EmulatorOptions.posts`, `emulator.addPost`). */
+export interface PostSpec {
+  /** Its subreddit. Default: the first one. */
+  subreddit?: string;
+  title?: string;
+  /** Its comment tree: a shape, or just the number of comments. */
+  comments: CommentTreeShape | number;
+}
+
+/** A post made by `addPost` or `EmulatorOptions.posts`: reachable by id (`/comments/{id}`, `/api/info`), in no listing. */
+export interface CreatedPost {
+  /** Base-36 id, for `/comments/$article`. */
+  id: string;
+  name: `t3_${string}`;
+  subreddit: string;
+  permalink: string;
+  /** Comments a complete expansion finds (the deleted ones left out). */
+  comments: number;
+}
+
 /** Fixed-window request budget. */
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -68,6 +109,49 @@ export interface ActionLimit {
   seconds: number;
   /** Paths counted (routing paths, without `.json`). Default: `/api/comment`, `/api/submit`, `/api/compose`, `/api/submit_gallery_post`, `/api/submit_poll_post`. */
   actions?: string[];
+}
+
+/** New items appearing over time on the emulator's clock (see "New items over time" in docs/emulator.md). */
+export interface FeedOptions {
+  /** Subreddits that get new posts and comments. Default: every subreddit. */
+  subreddits?: string[];
+  /** New posts and comments per minute, on average. Default 30. */
+  rate?: number;
+  /** Share of comments among them, 0 to 1. Default 0.75. */
+  comments?: number;
+  /** Every `every` seconds, a burst of `size` items in the same second (`[min, max]`: a size drawn from that range). */
+  bursts?: { every: number; size: number | [number, number] };
+  /** Share of new posts and comments a moderator removes `removeAfter` seconds later. Default 0. */
+  removals?: number;
+  /** Seconds from an item's creation to its removal. Default 30. */
+  removeAfter?: number;
+  /** Share of new posts and comments reported into the mod queue. Default 0. */
+  reports?: number;
+  /** Private messages per minute to the first account. Default 0. */
+  messages?: number;
+}
+
+/** What `emu.addItems()` adds, now on the emulator's clock. */
+export interface AddItems {
+  kind: 'post' | 'comment' | 'message' | 'modaction';
+  /** How many. Default 1. */
+  count?: number;
+  /** Subreddit of posts, comments and mod actions. Default: the first one. */
+  subreddit?: string;
+  /** Who wrote them (any name; an account's name too). For mod actions, the moderator. Default: a generated user. */
+  author?: string;
+  /** Comments: the post or comment they answer (fullname). Default: the subreddit's newest post. */
+  parent?: string;
+  /** Messages: the account that receives them. Default: the first account. */
+  to?: string;
+  /** Post titles and message subjects. */
+  title?: string;
+  /** Post, comment and message text. */
+  body?: string;
+  /** Mod actions: what was done (`banuser`, `editflair`, ...). Default `editsettings`. */
+  action?: string;
+  /** Posts and comments: reported, so they wait in the mod queue. */
+  reported?: boolean;
 }
 
 export interface EmulatorOptions {
@@ -109,6 +193,14 @@ export interface EmulatorOptions {
   actionLimit?: ActionLimit | false;
   /** Keep at most this many entries in `requests` (oldest dropped). Default 10000. */
   logLimit?: number;
+  /** Posts to make at start, each with a comment tree of its own shape (see `Emulator.posts`). */
+  posts?: PostSpec[];
+  /** How long media take to "process" before their websocket reports the post (ms). Default 100. */
+  mediaDelay?: number;
+  /** New posts, comments and messages over time; `true` for the defaults. Default: none (add them with `addItems`). */
+  feed?: FeedOptions | boolean;
+  /** How far back listings can be paged, like the platform's ~1000. Default: no limit. */
+  listingCap?: number;
 }
 
 /** One request as the emulator saw it. */
@@ -153,6 +245,56 @@ export interface FaultSpec {
   invalidJson?: boolean;
   /** Answer an HTML page (as the platform's proxies do). */
   html?: boolean;
+  /** Send the status line, headers and the start of the body, then nothing more (until `close()`). */
+  stall?: boolean;
+}
+
+/** One request to the storage host, as it saw it and what it answered. */
+export interface StorageUpload {
+  method: string;
+  path: string;
+  /** Lower-case names, as received: uploads must carry no `authorization` and no `cookie`. */
+  headers: Record<string, string>;
+  /** Names of the form fields, in the order they came (`file` last when the client is right). */
+  fields: string[];
+  /** The lease's key, when the upload named one. */
+  key?: string;
+  /** The file part, when there was one. */
+  file?: { name: string; type: string; size: number; sha256: string };
+  status: number;
+  /** The storage host's error code (`EntityTooLarge`, `AccessDenied`, ...) when it refused. */
+  error?: string;
+}
+
+/** A media post created through the emulator. */
+export interface EmulatorMediaPost {
+  id: string;
+  name: string;
+  kind: 'image' | 'video' | 'videogif' | 'gallery';
+  sr: string;
+  title: string;
+  author: string;
+  /** The post's URL (what the websocket reports as `redirect`). */
+  permalink: string;
+  /** The uploaded file's URL (image and video posts). */
+  url?: string;
+  videoPosterUrl?: string;
+  items?: Array<{ mediaId: string; caption: string; outboundUrl: string }>;
+  /** Every other field the submit carried (nsfw, spoiler, flair_id, ...), as text. */
+  fields: Record<string, string>;
+  /** Whether processing failed (a file named `fail...`): the websocket then says `failed`. */
+  failed: boolean;
+}
+
+/** The storage host the emulator's upload leases point at: another port, so it is another origin. */
+export interface EmulatorStorage {
+  /** Its origin, e.g. `http://127.0.0.1:40124`. */
+  url: string;
+  /** Every request it received, oldest first. */
+  uploads: StorageUpload[];
+  /** Makes the next matching requests to the storage host fail (its own queue, apart from `fault()`). */
+  fault(spec: FaultSpec): void;
+  clearFaults(): void;
 }
 
 /** A running emulator. */
@@ -177,6 +319,21 @@ export interface Emulator {
   setRateLimit(rl: RateLimit | false, which?: 'oauth' | 'session'): void;
   /** Changes the per-action RATELIMIT (`false`: off); counts restart. */
   setActionLimit(limit: ActionLimit | false): void;
+  /** The media storage host (uploads) and its websocket results. */
+  storage: EmulatorStorage;
+  /** Media posts made with `/api/submit` (image, video, videogif) and `/api/submit_gallery_post.json`. */
+  mediaPosts: EmulatorMediaPost[];
+  /** Adds posts, comments, messages or mod log entries now; answers their fullnames (mod log: ids), oldest first. */
+  addItems(spec: AddItems): string[];
+  /**
+   * Removes posts or comments (generated ones too): they vanish from every listing and the mod log
+   * records it. Fullnames of messages delete them. Answers how many were there to remove.
+   */
+  removeItems(names: string | readonly string[]): number;
   /** Closes the server and every socket, hung ones included. */
   close(): Promise<void>;
+  /** The posts of `EmulatorOptions.posts`, in order. */
+  posts: CreatedPost[];
+  /** Makes a post with a comment tree of the given shape (up to 10,000 comments). */
+  addPost(spec: PostSpec): CreatedPost;
 }

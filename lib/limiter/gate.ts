@@ -81,6 +81,7 @@ export class Gate {
         const index = this.#queue.indexOf(waiter);
         if (index >= 0) this.#queue.splice(index, 1);
         reject(signal!.reason);
+        // With nobody left waiting, the pump leaves no timer behind to keep the process alive.
         this.#pump();
       };
       signal?.addEventListener('abort', onAbort, { once: true });

@@ -11,10 +11,10 @@ export interface PacerOptions {
   throttle?: number | undefined;
   /** Whose budget: one per app in the process (default), one per instance, or one shared through Redis. */
   limiter?: LimiterOption | undefined;
-  /** The API origin: the platform counts per client id and origin. */
-  origin: string;
-  /** Where `rate_limit`, `rate_limit_reached`, `wait` (and `retry` after a RATELIMIT) go. */
-  events: Emitter;
+  /** The API origin: the platform counts per client id and origin. Left out: a budget of this pacer's own (a host that is not the platform's). */
+  origin?: string | undefined;
+  /** Where `rate_limit`, `rate_limit_reached`, `wait` (and `retry` after a RATELIMIT) go. Left out: nowhere. */
+  events?: Emitter | undefined;
   /** The instance's credentials: its client id, and whose account its calls act for. */
   oauth?: OAuthOptions | undefined;
 }

@@ -1,4 +1,4 @@
-import type { Emitter } from '../events.js';
+import { Emitter } from '../events.js';
 import type { OAuthOptions } from '../options.js';
 import type { AppBudget } from './budget.js';
 import type { Lane } from './gate.js';
@@ -38,9 +38,9 @@ export class Pacing {
   /** The shared store's unavailability this instance has reported. */
   #sharedDown: Error | undefined;
 
-  constructor({ throttle, events, oauth, limiter, origin }: PacerOptions) {
+  constructor({ throttle, events = new Emitter(), oauth, limiter, origin }: PacerOptions) {
     // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
-    const budget = (this.budget = budgetFor(limiter, origin, oauth?.key));
+    const budget = (this.budget = budgetFor(origin === undefined ? 'instance' : limiter, origin ?? '', oauth?.key));
     this.#oauth = oauth;
     this.#events = events;
     this.#lane = {

@@ -1,11 +1,10 @@
 import { fillPath, splitPath, type Args } from './path.js';
 import { formText, jsonBody, paramPairs, type BodyType } from './encode.js';
+import { badArgument, checkText } from './values.js';
 
-/** HTTP verbs a call object offers (plus `listing`, a GET). */
-export type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+import { usesQuery, type Verb } from './verbs.js';
 
-/** Verbs whose parameters travel in the query string (and that never carry a body). */
-export const usesQuery = (verb: Verb): boolean => verb === 'get' || verb === 'head' || verb === 'options';
+export { usesQuery, type Verb };
 
 export interface RequestInput {
   verb: Verb;
@@ -28,8 +27,9 @@ export interface RequestSpec {
 }
 
 /** Build a request from a call, as a pure function: `$params`, query merging, encoding, `api_type`. */
-export function buildRequest({ verb, path, args = {}, origin, apiType, bodyType }: RequestInput): RequestSpec {
-  const { pathname, search } = splitPath(path);
+export function buildRequest({ verb, path, args: given, origin, apiType, bodyType }: RequestInput): RequestSpec {
+  const args = checkArgs(given);
+  const { pathname, search } = splitPath(checkText(path, 'the path'));
   const filled = fillPath(pathname, args);
   const query = new URLSearchParams(search);
   const method = verb.toUpperCase();
@@ -55,4 +55,13 @@ export function buildRequest({ verb, path, args = {}, origin, apiType, bodyType 
   const spec: RequestSpec = { method, url: `${origin}${filled}${qs ? `?${qs}` : ''}`, headers };
   if (body !== undefined) spec.body = body;
   return spec;
+}
+
+/** The arguments of a call: a plain object (or nothing); anything else cannot be sent as parameters. */
+function checkArgs(args: unknown): Args {
+  if (args === undefined || args === null) return {};
+  if (typeof args !== 'object' || Array.isArray(args)) {
+    throw badArgument('The arguments', `are ${Array.isArray(args) ? 'an array' : typeof args === 'string' ? 'a string' : `a ${typeof args}`}`, "pass an object such as { limit: 10, $subreddit: 'aww' }, or nothing");
+  }
+  return args as Args;
 }

@@ -1,18 +1,47 @@
 import type { Args } from './path.js';
+import { badArgument, checkJson, checkNumber, checkText, kindOf } from './values.js';
 
 /** How a call's parameters travel. */
 export type BodyType = 'form' | 'json';
 
+/** One item of an array argument: the platform's lists are comma-joined text, so items are scalars. */
+function itemText(value: unknown, where: string): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return checkText(value, where);
+  if (typeof value === 'number') return checkNumber(value, where);
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw badArgument(where, `is ${kindOf(value)}`, 'arrays are sent joined with commas, so their items must be strings, numbers or booleans (send JSON text yourself, or bodyType: "json", for nested data)');
+}
+
 /**
- * One parameter as text, by the platform's conventions: arrays joined with commas, objects as JSON,
- * `null`/`undefined` left out (returns undefined).
+ * One parameter as text, by the platform's conventions: arrays joined with commas, a plain object
+ * as JSON text (some form fields, such as `richtext_json`, take JSON), `null`/`undefined` left out
+ * (returns undefined). Values no text can stand for are an ArgumentError, never "[object Object]".
  */
-export function paramText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (Array.isArray(value)) return value.map((v) => (v === null || v === undefined ? '' : String(v))).join(',');
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+export function paramText(value: unknown, name = 'argument'): string | undefined {
+  const where = `argument ${JSON.stringify(name)}`;
+  switch (typeof value) {
+    case 'undefined':
+      return undefined;
+    case 'string':
+      return checkText(value, where);
+    case 'number':
+      return checkNumber(value, where);
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    case 'function':
+    case 'symbol':
+      throw badArgument(where, `is ${kindOf(value)}`, 'pass a string, number, boolean or array of them');
+  }
+  if (value === null) return undefined;
+  if (Array.isArray(value)) return value.map((item, i) => itemText(item, `${where} [${i}]`)).join(',');
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw badArgument(where, 'is an invalid Date', 'pass a valid Date or a timestamp');
+    return value.toISOString();
+  }
+  checkJson(value, where);
+  return JSON.stringify(value);
 }
 
 /** The non-`$` arguments, in order, as text pairs. */
@@ -20,8 +49,8 @@ export function paramPairs(args: Args): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   for (const key of Object.keys(args)) {
     if (key.startsWith('$')) continue;
-    const text = paramText(args[key]);
-    if (text !== undefined) pairs.push([key, text]);
+    const text = paramText(args[key], key);
+    if (text !== undefined) pairs.push([checkText(key, 'an argument name'), text]);
   }
   return pairs;
 }
@@ -30,7 +59,9 @@ export function paramPairs(args: Args): Array<[string, string]> {
 export function jsonBody(args: Args): string {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(args)) {
-    if (!key.startsWith('$') && args[key] !== undefined) body[key] = args[key];
+    if (key.startsWith('$') || args[key] === undefined) continue;
+    checkJson(args[key], `argument ${JSON.stringify(key)}`);
+    body[key] = args[key];
   }
   return JSON.stringify(body);
 }

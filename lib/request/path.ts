@@ -1,4 +1,5 @@
 import { ArgumentError } from '../errors.js';
+import { checkNumber, checkText, kindOf } from './values.js';
 
 /** Arguments of a call: `$name` keys fill the path, the rest become query or body parameters. */
 export type Args = Record<string, unknown>;
@@ -33,15 +34,19 @@ export function fillPath(template: string, args: Args): string {
     if (value === undefined || value === null) {
       throw new ArgumentError(`missing required url parameter $${name}: pass it in the arguments, as { $${name}: '...' }`);
     }
-    const text = String(value);
+    const text = segmentText(value, name);
     if (text === '' || text === '.' || text === '..') {
       throw new ArgumentError(`url parameter $${name} must not be ${text === '' ? 'empty' : `"${text}"`}: it would change which path is called`);
     }
-    try {
-      return encodeURIComponent(text);
-    } catch {
-      // A lone UTF-16 surrogate cannot be encoded (URIError): that is a bad argument, not a crash.
-      throw new ArgumentError(`url parameter $${name} is not well-formed text (it holds a lone UTF-16 surrogate)`);
-    }
+    return encodeURIComponent(text);
   });
+}
+
+/** A `$param` value as text: strings, numbers, booleans and BigInts have one; objects, functions and symbols do not. */
+function segmentText(value: unknown, name: string): string {
+  const where = `url parameter $${name}`;
+  if (typeof value === 'string') return checkText(value, where);
+  if (typeof value === 'number') return checkNumber(value, where);
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw new ArgumentError(`${where} is ${kindOf(value)}: pass the text of one path segment, such as { $${name}: 'aww' }.`);
 }

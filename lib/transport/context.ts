@@ -22,15 +22,16 @@ export interface SendContext {
   api: boolean;
   /** Whether network failures and timeouts may be retried: unknown outcome is only safe to repeat for idempotent requests. */
   idempotent: boolean;
-  /** Set credentials on an outgoing request (Authorization, X-Modhash); runs before the first send and every retry. */
+  /** Set credentials on an outgoing request (Authorization, X-Modhash); runs before the first send, every retry and every followed redirect. */
   authorize?: ((headers: Headers) => Promise<void>) | undefined;
   /** The platform refused the credentials (401): renew them; the call is then re-sent once. */
   reauthorize?: ((headers: Headers) => Promise<void>) | undefined;
+  /** Sends made so far (retries and followed redirects included). */
   sends: number;
-  /** Ends the current send's timeout once its body has been read (or the send failed). */
-  settle?: (() => void) | undefined;
-  /** Set when the current send ran past requestTimeout. */
-  timedOut?: Error | undefined;
+  /** The body of the last answer, read inside its send (so a stalled body is a timeout of that send). */
+  text: string;
+  /** Set by `authorize` when the call went out with an application-only token: a 403 then says so. */
+  appOnly: boolean;
   failures: number;
   consecutive429: number;
   reauthorized: boolean;
@@ -38,5 +39,5 @@ export interface SendContext {
 }
 
 export function createContext(host: TransportHost, fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize'>): SendContext {
-  return { host, ...fields, sends: 0, failures: 0, consecutive429: 0, reauthorized: false, nextDelay: 0 };
+  return { host, ...fields, sends: 0, text: '', appOnly: false, failures: 0, consecutive429: 0, reauthorized: false, nextDelay: 0 };
 }

@@ -1,51 +1,57 @@
-import { NetworkError, TimeoutError } from '../errors.js';
 import type { SendContext } from './context.js';
-import { responseError } from './errors.js';
+import { failures } from './errors.js';
+import { redirectTarget } from './response.js';
 
+/** Statuses whose answers carry no body (a Response cannot be built with one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** The abort reason of a send that ran out of time (its TimeoutError is worded in lib/transport/failures.ts). */
+const TIMED_OUT = Symbol('timed out');
 
 /**
  * One send: it waits for the pacer, then the timeout runs from when it leaves the queue until the
- * body has been read by the caller (`ctx.settle()`): a server that sends headers and then stalls
- * is a timeout too, not a hang. The response is handed on as it came, never copied.
+ * whole body has arrived. Reading the body here, inside the send ky retries, makes a server that
+ * sends headers and then stalls a timeout of this send (retried like any other), not a hang. The
+ * answer is handed on as a Response built from the text (also kept in `ctx.text`). fetch never
+ * follows a redirect itself (`redirect: 'manual'`); lib/transport/redirect.ts decides.
  */
 export function pacedFetch(ctx: SendContext, request: Request): Promise<Response> {
   const { host } = ctx;
   return host.pacer.send(async () => {
-    ctx.settle?.();
-    ctx.timedOut = undefined;
     ctx.sends++;
-    const what = () => `${request.method} ${new URL(request.url).pathname}`;
     // One controller for both the caller's abort and the timeout (AbortSignal.any costs more per call).
     const controller = new AbortController();
     const abort = () => controller.abort(request.signal.reason);
     request.signal.addEventListener('abort', abort, { once: true });
-    const timer = setTimeout(() => {
-      ctx.timedOut = new TimeoutError(`${what()} got no complete answer within ${ctx.requestTimeout} ms: raise requestTimeout if the platform is slow.`);
-      controller.abort(ctx.timedOut);
-    }, ctx.requestTimeout);
-    const settle = () => {
+    // Aborted between the pacer's admission and now: no event will come.
+    if (request.signal.aborted) abort();
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), ctx.requestTimeout);
+    let response: Response;
+    try {
+      const init: RequestInit = { signal: controller.signal, redirect: 'manual' };
+      if (host.credentials) init.credentials = host.credentials;
+      response = await host.fetch(request, init);
+      ctx.text = await response.text();
+    } catch (error) {
+      const { aborted, reason } = controller.signal;
+      if (aborted && reason !== TIMED_OUT) throw reason;
+      // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
+      throw (await failures()).sendError(ctx, request, aborted ? undefined : error);
+    } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', abort);
-    };
-    ctx.settle = settle;
-    try {
-      const init: RequestInit = { signal: controller.signal };
-      if (host.credentials) init.credentials = host.credentials;
-      const response = await host.fetch(request, init);
-      // Listeners get every refused answer, retried or not (a copy of the body, on this rare path only).
-      if (!response.ok && host.events.has('response_error')) {
-        const text = request.method === 'HEAD' || NULL_BODY.has(response.status) ? '' : await response.clone().text();
-        host.events.emit('response_error', responseError(response, request.method, text, ctx.sends));
-      }
-      return response;
-    } catch (error) {
-      settle();
-      if (controller.signal.aborted) throw controller.signal.reason;
-      // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
-      const cause = (error as { cause?: unknown })?.cause ?? error;
-      const reason = (cause as { code?: string })?.code ?? (cause as Error)?.message ?? String(cause);
-      throw new NetworkError(`${what()} failed to connect (${reason}): check the network, or apiServerUri/authServerUri.`, error);
     }
+    // A browser hides a manual redirect's target (status 0); a custom fetch may follow one despite
+    // redirect: 'manual', and then the answer comes from wherever it led: neither can be checked.
+    if (response.status === 0 || (response.redirected && response.url && new URL(response.url).origin !== new URL(request.url).origin)) {
+      throw (await failures()).uncheckedRedirect(ctx, request, response);
+    }
+    const answer = new Response(NULL_BODY.has(response.status) ? null : ctx.text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    Object.defineProperty(answer, 'url', { value: response.url || request.url });
+    // Listeners get every refused answer, retried or not (redirects are reported where they are decided).
+    if (!answer.ok && redirectTarget(answer) === undefined && host.events.has('response_error')) {
+      host.events.emit('response_error', (await failures()).responseError(answer, request.method, ctx.text, ctx, false));
+    }
+    return answer;
   }, { signal: request.signal, api: ctx.api, url: request.url });
 }

@@ -4,6 +4,7 @@ import { canSetUserAgent } from '../runtime.js';
 import type { SendContext } from './context.js';
 import { toSnoopathError } from './errors.js';
 import { pacedFetch } from './fetch.js';
+import { redirectTarget } from './response.js';
 import { retryPolicy } from './retry.js';
 
 const call = (options: { context: Record<string, unknown> }) => options.context.call as SendContext;
@@ -14,6 +15,7 @@ const call = (options: { context: Record<string, unknown> }) => options.context.
  */
 const http = ky.create({
   timeout: false,
+  redirect: 'manual',
   hooks: {
     beforeRequest: [
       async ({ request, options }) => {
@@ -24,31 +26,31 @@ const http = ky.create({
     ],
     // A renewal by this or another call may have replaced the token since the first send.
     beforeRetry: [async ({ request, options }) => call(options).authorize?.(request.headers)],
-    beforeError: [({ error, options }) => toSnoopathError(error, call(options))],
+    beforeError: [async ({ error, options }) => toSnoopathError(error, call(options))],
   },
 });
 
-/** Send a built request through pacing, retries and auth; resolves to the 2xx response and its text. */
+/**
+ * Send a built request through pacing, retries, redirects and auth; resolves to the final answer
+ * and its text. fetch never follows a redirect itself: lib/transport/redirect.ts decides which are safe.
+ */
 export async function send(ctx: SendContext, spec: RequestSpec, extra: Partial<Options> = {}): Promise<{ response: Response; text: string }> {
   const options: Options = {
     method: spec.method,
     headers: spec.headers,
     retry: retryPolicy(ctx),
-    fetch: (input, init) => pacedFetch(ctx, input instanceof Request ? input : new Request(input, init)),
+    fetch: async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const response = await pacedFetch(ctx, request);
+      // Redirects are rare: the code that decides which to follow is loaded with the first one.
+      return redirectTarget(response) === undefined ? response : (await import('./redirect.js')).followRedirects(ctx, request, response);
+    },
     context: { call: ctx },
     ...extra,
   };
   if (spec.body !== undefined) options.body = spec.body;
   if (ctx.signal) options.signal = ctx.signal;
-  try {
-    const response = await http(spec.url, options);
-    return { response, text: await response.text() };
-  } catch (error) {
-    // A body that stalled past the timeout fails with the abort; report it as the timeout it is.
-    if (ctx.timedOut && !(error instanceof Error && error.name === 'TimeoutError')) throw toSnoopathError(ctx.timedOut, ctx);
-    throw error;
-  } finally {
-    ctx.settle?.();
-  }
+  const response = await http(spec.url, options);
+  // The body was read inside the send that produced this answer (lib/transport/fetch.ts).
+  return { response, text: ctx.text };
 }
-

@@ -1,18 +1,4 @@
-import { ResponseError } from '../errors.js';
-import { ratelimitOf } from '../limiter/action-limit.js';
-
-/** The path a response answered, for messages (a mocked response may have no URL). */
-export const pathOf = (response: Response): string => new URL(response.url || 'http://x/').pathname;
-
-/** JSON when it parses, the text otherwise (5xx and some 429 bodies are HTML). */
-export function parseText(text: string): unknown {
-  if (text === '') return '';
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+import { failures } from './errors.js';
 
 /** The `[code, message, field]` triples of a `{json: {errors}}` body, or `[]`. */
 export function errorTriples(body: unknown): Array<[string, string, string?]> {
@@ -22,26 +8,31 @@ export function errorTriples(body: unknown): Array<[string, string, string?]> {
 
 /**
  * The value of a 2xx answer: parsed JSON, else the text, `''` when empty. JSON that fails to parse
- * and a `json.errors` list are failures the platform reports with a 200.
+ * and a `json.errors` list are failures the platform reports with a 200. `expectJson` (listings):
+ * a text answer is a failure too, told as what it is (a page from the server or a proxy), since
+ * the path is most likely right.
  */
-export function readBody(response: Response, text: string, method: string, attempts: number): unknown {
+export async function readBody(response: Response, text: string, method: string, attempts: number, expectJson = false): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
   const looksJson = type.includes('json') || /^\s*[[{]/.test(text);
-  if (!looksJson || text === '') return text;
+  if (!looksJson || text === '') {
+    if (!expectJson) return text;
+    throw (await failures()).bodyError('text', response, text, method, attempts);
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ResponseError(`${method} ${pathOf(response)} answered ${response.status} with a body that is not valid JSON; it is kept in error.body.`, {
-      status: response.status, method, url: response.url, body: text, errors: [], attempts,
-    });
+    throw (await failures()).bodyError('invalid', response, text, method, attempts);
   }
-  const errors = errorTriples(body);
-  if (errors.length) {
-    const summary = errors.map(([code, message, field]) => `${code}: ${message}${field ? ` (${field})` : ''}`).join('; ');
-    throw new ResponseError(`${method} ${pathOf(response)} was refused by the platform: ${summary}`, {
-      status: response.status, method, url: response.url, body, errors, attempts, ...ratelimitOf(body, errors),
-    });
-  }
+  if (errorTriples(body).length) throw (await failures()).bodyError('errors', response, text, method, attempts, body);
   return body;
+}
+
+/** Statuses that send the client elsewhere (300 and 304 do not). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Where a redirect answer points, or undefined for any other answer. */
+export function redirectTarget(response: Response): string | undefined {
+  return REDIRECTS.has(response.status) ? (response.headers.get('location') ?? undefined) : undefined;
 }

@@ -22,7 +22,7 @@ export function retryPolicy(ctx: SendContext): RetryOptions {
     delay: () => ctx.nextDelay,
     shouldRetry: async ({ error, retryCount }) => {
       const retry = await decide(ctx, error);
-      if (retry) ctx.host.events.emit('retry', { attempt: retryCount, delay: ctx.nextDelay, error: toSnoopathError(error, ctx) });
+      if (retry && ctx.host.events.has('retry')) ctx.host.events.emit('retry', { attempt: retryCount, delay: ctx.nextDelay, error: await toSnoopathError(error, ctx, false) });
       return retry;
     },
   };

@@ -1,6 +1,8 @@
 import type { BodyType } from '../request/encode.js';
 import type { Args } from '../request/path.js';
 import type { ListingSlice } from './listing.js';
+import type { CommentTree, TreeOptions } from './tree.js';
+import type { ItemStream, StreamOptions } from './stream.js';
 
 /** Options of one call; each overrides the instance's value for this call only. */
 export interface CallOptions {
@@ -44,6 +46,13 @@ export interface CallObject<A extends Args = Args> {
   options<T = unknown>(args?: A, options?: CallOptions): Promise<T>;
   /** GET the path as a listing and resolve to a page you can walk (`next()`, `for await`). */
   listing<T = Thing>(args?: A, options?: CallOptions): Promise<ListingSlice<T>>;
+  /** GET a comments page (`/comments/$article`) and expand every stub: the link and its whole comment tree. */
+  tree(args?: A, options?: TreeOptions): Promise<CommentTree>;
+  /**
+   * Poll the path as a listing of new items: each new item once, oldest first, until `break` or
+   * `options.signal` (docs/streams.md).
+   */
+  stream<T = Thing>(args?: A, options?: StreamOptions): ItemStream<T>;
 }
 
 /** Any item of a listing: `{ kind, data }`. */

@@ -3,6 +3,8 @@ import type { Args } from '../request/path.js';
 import type { CallObject, CallOptions, Thing } from './call.js';
 import type { ListingSlice } from './listing.js';
 import type { ParamNames, PathParams } from './path-params.js';
+import type { CommentTree, TreeOptions } from './tree.js';
+import type { ItemStream, StreamItemOf, StreamOptions } from './stream.js';
 
 // Glue between the generated `Endpoints` map (typings/endpoints.d.ts) and what `reddit(path)` returns.
 // Policy (docs/typings.md): a known path and verb takes exactly its documented arguments (a misspelt
@@ -51,6 +53,16 @@ type LooseListing<P extends string> = [ParamNames<P>] extends [never]
   ? <T = Thing>(args?: Args, options?: CallOptions) => Promise<ListingSlice<T>>
   : <T = Thing>(args: PathParams<P> & Args, options?: CallOptions) => Promise<ListingSlice<T>>;
 
+/** A stream pages by itself: the listing's paging arguments are not the caller's. */
+type StreamArgs<A> = Omit<A, 'after' | 'before' | 'count' | 'limit'> & CommonArgs;
+
+/** `.stream()` of a path: typed like its `.listing()` when the catalog has one, else loose with `$params` required. */
+type StreamMethod<E, P extends string> = E extends { listing: ListingOp<infer A, infer I, infer O> }
+  ? <T = StreamItemOf<P, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
+  : [ParamNames<P>] extends [never]
+    ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
+    : <T = StreamItemOf<P>>(args: PathParams<P> & Args, options?: StreamOptions) => ItemStream<T>;
+
 /** The generated entry for `P`, also when it is written with a `.json` suffix. */
 type EntryOf<P extends string> = P extends keyof Endpoints
   ? Endpoints[P]
@@ -60,15 +72,38 @@ type EntryOf<P extends string> = P extends keyof Endpoints
       : never
     : never;
 
+/** `.tree()` of a comments page: the page's own arguments (`sort`, `limit`, `depth`...), then the expansion's options. */
+type TreeMethod<E> = E extends { get: Op<infer A, unknown, unknown> }
+  ? (...params: Params<A & CommonArgs, TreeOptions>) => Promise<CommentTree>
+  : never;
+
+/** `.tree()` where the page's arguments are not known. */
+type LooseTree<P extends string> = [ParamNames<P>] extends [never]
+  ? (args?: Args, options?: TreeOptions) => Promise<CommentTree>
+  : (args: PathParams<P> & Args, options?: TreeOptions) => Promise<CommentTree>;
+
+/** Known paths that answer a link and its comment tree, and so offer `.tree()`. */
+type CommentsPath = '/comments/$article' | '/r/$subreddit/comments/$article';
+
 /** Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose. */
 type KnownCall<E, P extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
   [V in Exclude<Verb | 'listing', keyof E>]: V extends 'listing' ? LooseListing<P> : LooseMethod<P>;
-};
+} & { stream: StreamMethod<E, P> } & (P extends CommentsPath | `${CommentsPath}.json`
+  ? {
+      /**
+       * The link and its whole comment tree: the page (`sort`, `limit`, `depth`... as for `get`), then every
+       * `more` and "continue this thread" stub expanded (see docs/comment-trees.md).
+       */
+      tree: TreeMethod<E>;
+    }
+  : {});
 
 /** Call object of an unknown path: the loose {@link CallObject}, but its `$params` required. */
 type UnknownCall<P extends string> = [ParamNames<P>] extends [never]
-  ? CallObject
-  : { [V in Verb]: LooseMethod<P> } & { listing: LooseListing<P> };
+  ? [StreamItemOf<P, never>] extends [never]
+    ? CallObject
+    : Omit<CallObject, 'stream'> & { stream: StreamMethod<unknown, P> }
+  : { [V in Verb]: LooseMethod<P> } & { listing: LooseListing<P>; tree: LooseTree<P>; stream: StreamMethod<unknown, P> };
 
 /**
  * What `reddit(path)` returns for `path: P`. A path template the catalog knows (see docs/endpoints.md)

@@ -46,6 +46,8 @@ export interface Comment {
   created_utc: number;
   /** The reply tree, or `''` when there are no replies. */
   replies: Listing<CommentThing | MoreThing> | '';
+  /** Nesting level in a comment tree, 0 for top-level comments (`tree()` counts it from the top). */
+  depth?: number;
 }
 
 /** An account (user): `kind` `t2`. */
@@ -83,6 +85,24 @@ export interface Message {
   subject: string;
   body: string;
   new: boolean;
+  created_utc: number;
+}
+
+/** An entry of the moderation log (`/r/{sub}/about/log`): `kind` `modaction`, no `name`. */
+export interface ModAction {
+  [field: string]: unknown;
+  /** `ModAction_` and a UUID; the fullname is `modaction_` + this id. */
+  id: string;
+  /** What was done: `removelink`, `removecomment`, `approvelink`, `banuser`, ... */
+  action: string;
+  /** The moderator's name. */
+  mod: string;
+  subreddit: string;
+  details: string | null;
+  description: string | null;
+  /** The thing acted on, when there is one. */
+  target_fullname: string | null;
+  target_author: string | null;
   created_utc: number;
 }
 
@@ -141,3 +161,5 @@ export type MessageThing = Thing<Message, 't4'>;
 export type SubredditThing = Thing<Subreddit, 't5'>;
 /** A stub for comments left out of a tree: `{ kind: 'more', data }`. */
 export type MoreThing = Thing<More, 'more'>;
+/** A moderation log entry as listings carry it: `{ kind: 'modaction', data }`. */
+export type ModActionThing = Thing<ModAction, 'modaction'>;

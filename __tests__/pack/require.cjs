@@ -1,0 +1,44 @@
+// A CommonJS user's file, run by codegen/check-pack.mjs (with the Node that runs it) in a project
+// where the packed package is installed. Node 22+ loads the ES module through require(esm).
+'use strict';
+const assert = require('node:assert/strict');
+
+// snoocore's form: the module is the class.
+const Snoopath = require('snoopath');
+assert.equal(typeof Snoopath, 'function', 'require("snoopath") gives the class');
+assert.equal(Snoopath.version, '3.0.0');
+
+// Destructuring, and what TypeScript's CommonJS output reads (`.default`), work too.
+const { Snoopath: Named, default: Default, ResponseError, SnoopathError, ConfigError } = require('snoopath');
+assert.equal(typeof Named, 'function');
+assert.equal(Default, Named);
+assert.equal(typeof ResponseError, 'function');
+assert.equal('ResponseError' in Snoopath, true);
+
+const { startEmulator } = require('snoopath/emulator');
+assert.equal(typeof startEmulator, 'function');
+assert.equal(typeof require('snoopath/shared-limit').sharedLimit, 'function');
+assert.equal(require('snoopath/package.json').name, 'snoopath');
+
+assert.throws(() => new Snoopath({ userAgent: '' }), ConfigError);
+
+(async () => {
+  const emu = await startEmulator({ rateLimit: false });
+  try {
+    const options = { userAgent: 'node:cjs-test:1.0 (by /u/demo_user)', oauth: { type: 'script', ...emu.apps.script }, apiServerUri: emu.url, authServerUri: emu.url, throttle: 0 };
+    const reddit = new Snoopath(options);
+    assert.ok(reddit instanceof Snoopath && reddit instanceof Named, 'instances are instanceof both forms');
+    assert.ok(new Named(options) instanceof Snoopath);
+    const me = await reddit('/api/v1/me').get();
+    assert.equal(me.name, 'demo_user');
+    const page = await reddit('/r/$subreddit/new').listing({ $subreddit: 'aww', limit: 3 });
+    assert.equal(page.children.length, 3);
+    await assert.rejects(reddit('/user/$username/about').get({ $username: 'nobody_here_at_all' }), (e) => e instanceof ResponseError && e instanceof SnoopathError && e.status === 404);
+    console.log(`require('snoopath') on Node ${process.versions.node}: OK`);
+  } finally {
+    await emu.close();
+  }
+})().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

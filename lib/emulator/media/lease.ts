@@ -1,0 +1,26 @@
+import type { Ctx } from '../http.js';
+import { json } from '../http.js';
+import type { State } from '../state.js';
+import { STORAGE_LIMITS } from './store.js';
+
+function badRequest(ctx: Ctx, field: string, explanation: string): void {
+  json(ctx, 400, { fields: [field], explanation, message: 'Bad Request', reason: 'BAD_REQUEST' });
+}
+
+/**
+ * `POST /api/media/asset.json` (`filepath`, `mimetype`): an upload lease on the storage host, in the
+ * platform's shape. `action` is protocol-relative, as the platform's is.
+ */
+export function leaseEndpoint(ctx: Ctx, state: State): void {
+  const { filepath, mimetype } = ctx.params;
+  if (!filepath) return badRequest(ctx, 'filepath', 'filepath (the file name) is required');
+  if (!mimetype || STORAGE_LIMITS[mimetype] === undefined) {
+    return badRequest(ctx, 'mimetype', `mimetype must be one of ${Object.keys(STORAGE_LIMITS).join(', ')}`);
+  }
+  const media = state.media;
+  const lease = media.lease(filepath, mimetype);
+  json(ctx, 200, {
+    args: { action: media.storageUrl.replace(/^https?:/, ''), fields: lease.fields },
+    asset: { asset_id: lease.assetId, processing_state: 'incomplete', payload: { filepath }, websocket_url: media.websocketUrl(lease) },
+  });
+}

@@ -1,0 +1,80 @@
+// The wording of every log line: pure, one case per event, table-tested (__tests__/unit/log-lines.test.ts).
+import type { LineSource, LogDetails, Logger } from './index.js';
+
+export interface Line {
+  level: keyof Logger;
+  text: string;
+  details: LogDetails;
+}
+
+/** `250 ms`, `1.5 s`, `42 s`. */
+export function duration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  return `${s < 10 ? Math.round(s * 10) / 10 : Math.round(s)} s`;
+}
+
+const WAITS = {
+  budget: 'pacing: the rate-limit budget is spread evenly until the window resets',
+  rate_limit: 'the platform answered 429, sending resumes when its window allows',
+  ratelimit_action: 'the platform asked to slow down this action (RATELIMIT in json.errors)',
+  morechildren: 'another /api/morechildren call of this account is running (one at a time)',
+} as const;
+
+type Failure = { name?: string; message?: string; status?: number; method?: string; url?: string };
+
+/** Why a send failed, in a few words: `GET /r/aww/hot answered 503`, or the error's own sentence. */
+function why(error: Failure): { text: string; status?: number } {
+  if (typeof error.status === 'number' && error.method && error.url) {
+    let path = error.url;
+    try {
+      path = new URL(error.url).pathname;
+    } catch {
+      // keep the URL as given
+    }
+    return { text: `${error.method} ${path} answered ${error.status}`, status: error.status };
+  }
+  return { text: (error.message ?? String(error)).replace(/\.$/, '') };
+}
+
+/** The line for an event or a request, or `undefined` when it is not worth a line. */
+export function lineFor([name, payload]: LineSource): Line | undefined {
+  switch (name) {
+    case 'retry': {
+      // The reason comes last: a message from elsewhere may end in something the redaction masks.
+      const { text, status } = why(payload.error as Failure);
+      const details = { event: name, attempt: payload.attempt, delay: payload.delay, status, error: (payload.error as Failure).name };
+      const retry = `Retry ${payload.attempt}`;
+      if (status === 429) return { level: 'warn', text: `${retry} when the rate limit allows: ${text} (too many requests).`, details };
+      if (status === 401) return { level: 'debug', text: `${retry} at once with a renewed token: ${text}.`, details };
+      return { level: 'warn', text: `${retry} in ${duration(payload.delay)}: ${text}.`, details };
+    }
+    case 'wait': {
+      if (payload.ms <= 1000) return undefined;
+      const level = payload.reason === 'ratelimit_action' ? 'warn' : payload.reason === 'morechildren' ? 'debug' : 'info';
+      return { level, text: `Waiting ${duration(payload.ms)} before the next send: ${WAITS[payload.reason]}.`, details: { event: name, ms: payload.ms, reason: payload.reason } };
+    }
+    case 'rate_limit_reached':
+      // Under load, the evenly spread budget runs out at the end of every window: normal, so not a warning.
+      return {
+        level: 'info',
+        text: `Rate limit reached: ${payload.used} requests used in this window; nothing is sent until it resets in ${duration(payload.reset * 1000)}.`,
+        details: { event: name, ...payload },
+      };
+    case 'access_token_expired':
+      return {
+        level: 'warn',
+        text: 'The access token expired and cannot be renewed (implicit or temporary authorization): calls fail with AuthError until auth() succeeds again.',
+        details: { event: name },
+      };
+    case 'access_token_refreshed':
+      // The payload is the token itself: never part of a line.
+      return { level: 'debug', text: 'New access token received.', details: { event: name } };
+    case 'token_request':
+      return { level: 'info', text: `Token request: ${payload.grant} grant, POST ${payload.origin}/api/v1/access_token.`, details: { event: name, grant: payload.grant } };
+    case 'revoke_request':
+      return { level: 'info', text: `Revoke request: ${payload.hint}, POST ${payload.origin}/api/v1/revoke_token.`, details: { event: name, hint: payload.hint } };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,72 @@
+import { isLoopbackOrigin } from '../server-uri.js';
+
+/**
+ * Where to upload, from the lease's `action`. A protocol-relative `//host` means https, as on the
+ * platform; plain http (given, or `//host` while the API itself is a plain-http loopback origin such
+ * as an emulator) is allowed only for a loopback host, like every other URL of the client.
+ * Returns undefined for anything else.
+ */
+export function uploadUrl(action: string, apiOrigin: string): string | undefined {
+  let url: URL;
+  try {
+    const relative = action.startsWith('//');
+    const localApi = apiOrigin.startsWith('http:') && isLoopbackOrigin(apiOrigin);
+    url = new URL(relative ? `${localApi && isLoopbackOrigin(`http:${action}`) ? 'http' : 'https'}:${action}` : action);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackOrigin(url.origin))) return url.href.replace(/\/$/, '');
+  return undefined;
+}
+
+/** A result websocket may be `wss:` anywhere, `ws:` only on loopback. */
+export function websocketUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'wss:' || (parsed.protocol === 'ws:' && isLoopbackOrigin(`http://${parsed.host}`))) return parsed.href;
+  } catch {
+    // not a URL: refused below
+  }
+  return undefined;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The text of the first `<tag>` in an XML answer, entities decoded. */
+export function xmlText(xml: string, tag: string): string | undefined {
+  const match = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml);
+  return match?.[1]
+    ?.replace(/&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([\da-f]+));/gi, (all, name?: string, dec?: string, hex?: string) =>
+      name ? (XML_ENTITIES[name] as string) : String.fromCodePoint(dec ? Number(dec) : parseInt(hex as string, 16)))
+    .trim();
+}
+
+/**
+ * The uploaded file's URL: the storage host's `<Location>`, else `action/key` (how the platform's
+ * own clients build it). Undefined when neither is there.
+ */
+export function fileUrl(xml: string, upload: string, fields: ReadonlyArray<{ name: string; value: string }>): string | undefined {
+  const location = xmlText(xml, 'Location');
+  if (location && /^https?:\/\//i.test(location)) return location;
+  const key = fields.find((f) => f.name === 'key')?.value;
+  return key ? `${upload}/${key}` : undefined;
+}
+
+/** `Code: Message` of a storage host's XML error (`<Error><Code>EntityTooLarge</Code>...`), when it has one. */
+export function storageError(body: unknown): string | undefined {
+  if (typeof body !== 'string') return undefined;
+  const code = xmlText(body, 'Code');
+  const message = xmlText(body, 'Message');
+  return code ? `${code}${message ? `: ${message}` : ''}` : undefined;
+}
+
+/** A post's id and fullname from its URL (`/r/pics/comments/abc123/a_cat/`). */
+export function postIdentity(url: string): { id?: string; name?: string } {
+  const id = /\/comments\/([a-z0-9]+)/i.exec(url)?.[1];
+  return id ? { id, name: `t3_${id}` } : {};
+}
+
+/** A URL fit for an error message: no query or fragment (a websocket URL carries a token there). */
+export function bareUrl(url: string): string {
+  return url.replace(/[?#].*$/s, '');
+}

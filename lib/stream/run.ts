@@ -1,0 +1,99 @@
+import type { Call } from '../call.js';
+import type { Emitter } from '../events.js';
+import { fillPath, splitPath, type Args } from '../request/path.js';
+import type { ItemStream, StreamFailure, StreamOptions } from '../types/stream.js';
+import { cursorOf, restore } from './cursor.js';
+import { isTransient } from './failures.js';
+import { jitter, nextBase } from './pause.js';
+import { firstPoll, poll } from './poll.js';
+import { idOf, timeOf, type Recent } from './recent.js';
+import { settle } from './settings.js';
+import { CursorKeeper } from './store.js';
+
+/** Wait `ms`, or less if the stream is stopped: resolves to whether it still runs. Stopping clears the timer. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve(!signal.aborted);
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
+ * The stream behind `call.stream()`: poll, yield what is new oldest first, remember it once the
+ * consumer asks for the next item (so an item in hand when the process dies comes again: at least
+ * once across restarts), wait, poll again. `handle` is the object the caller iterates; it gets the
+ * `cursor` getter. Decisions live in decide.ts, pause.ts and recent.ts; this is the I/O around them.
+ */
+export async function* run(call: Call, events: Emitter, args: Args = {}, options: StreamOptions = {}, handle: object): AsyncGenerator<unknown, void, undefined> {
+  const settings = settle(args, options);
+  const path = fillPath(splitPath(call.path).pathname, args);
+  const stream = handle as ItemStream<unknown>;
+  const report = (during: StreamFailure['during'], error: unknown, retryIn: number) => events.emit('stream_error', { stream, path, during, error, retryIn });
+  const keeper = options.cursorStore && new CursorKeeper(options.cursorStore, report);
+  let recent: Recent | undefined;
+  const snapshot = () => cursorOf(path, recent!);
+  Object.defineProperty(handle, 'cursor', { configurable: true, get: () => recent && snapshot() });
+
+  const user = options.signal;
+  if (user?.aborted) return;
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  user?.addEventListener('abort', onAbort);
+  const { signal } = stop;
+  const rule = settings.pause;
+  let base: number | undefined;
+  const backOff = () => jitter((base = nextBase(base, false, rule)), rule);
+
+  try {
+    let start: unknown = options.cursor ?? undefined;
+    if (start === undefined && keeper) {
+      const read = await keeper.read((ms) => sleep(ms, signal), backOff);
+      if (!read) return;
+      start = read.value ?? undefined;
+    }
+    if (start !== undefined) recent = restore(start, path);
+    base = undefined;
+    let answered = false;
+    while (!signal.aborted) {
+      let fresh: unknown[];
+      try {
+        if (recent) {
+          fresh = await poll(call, args, settings, recent, signal, (read) => events.emit('stream_gap', { stream, path, read }));
+        } else {
+          const first = await firstPoll(call, args, settings, signal);
+          recent = first.recent;
+          fresh = first.fresh;
+          if (settings.skipExisting) keeper?.save(snapshot);
+        }
+        answered = true;
+      } catch (error) {
+        if (signal.aborted) return;
+        if (!isTransient(error, answered)) throw error;
+        const retryIn = backOff();
+        report('poll', error, retryIn);
+        await sleep(retryIn, signal);
+        continue;
+      }
+      for (const item of fresh) {
+        yield item;
+        // The consumer asked for more: the item is handled.
+        recent.add(idOf(item) as string, timeOf(item));
+        keeper?.save(snapshot);
+        if (signal.aborted) return;
+      }
+      keeper?.retry();
+      base = nextBase(base, fresh.length > 0, rule);
+      await sleep(jitter(base, rule), signal);
+    }
+  } finally {
+    user?.removeEventListener('abort', onAbort);
+    stop.abort();
+    await keeper?.flush();
+  }
+}

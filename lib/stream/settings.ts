@@ -1,0 +1,46 @@
+import { ArgumentError } from '../errors.js';
+import type { Args } from '../request/path.js';
+import type { CallOptions } from '../types/call.js';
+import type { StreamOptions } from '../types/stream.js';
+import { DEFAULT_PAUSE, type PauseRule } from './pause.js';
+
+export interface Settings {
+  limit: number;
+  pause: PauseRule;
+  skipExisting: boolean;
+  /** Options of each poll's call (the stream's own are taken out; the signal is the stream's). */
+  call: CallOptions;
+}
+
+const ms = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+function pauseRule(pause: StreamOptions['pause']): PauseRule {
+  if (pause === undefined) return DEFAULT_PAUSE;
+  if (typeof pause === 'number') {
+    if (!ms(pause)) throw new ArgumentError(`stream option pause must be a number of ms >= 0 or { min, max }, got ${pause}`);
+    return { fixed: pause, min: pause, max: pause };
+  }
+  const max = pause?.max ?? DEFAULT_PAUSE.max;
+  const min = pause?.min ?? Math.min(DEFAULT_PAUSE.min, max);
+  if (!ms(min) || !ms(max) || min > max) {
+    throw new ArgumentError(`stream option pause must be { min, max } in ms with 0 <= min <= max, got ${JSON.stringify(pause)}`);
+  }
+  return { fixed: undefined, min, max };
+}
+
+/** Check the stream's arguments and options (a mistake rejects the first `next()`, nothing is sent). */
+export function settle(args: Args, options: StreamOptions): Settings {
+  for (const key of ['after', 'before', 'count']) {
+    if (args[key] !== undefined) throw new ArgumentError(`stream arguments must not include ${key}: the stream pages by itself; pass a cursor to resume.`);
+  }
+  const { skipExisting, cursor: _cursor, cursorStore, pause, signal: _signal, limit: given, ...call } = options;
+  // A `limit` among the arguments (untyped code, listing habits) is honoured when the option is absent.
+  const limit = given ?? (args.limit === undefined ? 100 : Number(args.limit));
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw new ArgumentError(`stream option limit must be an integer from 1 to 100 (the platform's page size), got ${String(limit)}`);
+  }
+  if (cursorStore !== undefined && (typeof cursorStore?.get !== 'function' || typeof cursorStore?.set !== 'function')) {
+    throw new ArgumentError('stream option cursorStore must have get() and set(cursor) methods');
+  }
+  return { limit, pause: pauseRule(pause), skipExisting: skipExisting ?? false, call };
+}
