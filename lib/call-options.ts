@@ -4,7 +4,7 @@ import { configErrorOf, describe } from './option-errors.js';
 import { optionsSchema } from './options.js';
 import type { CallOptions } from './types/call.js';
 
-const { decodeHtmlEntities, retryAttempts, retryDelay, requestTimeout, apiType } = optionsSchema.shape;
+const { decodeHtmlEntities, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait } = optionsSchema.shape;
 
 /** An AbortSignal of this realm or another (a signal from a test runner's or a worker's global). */
 const isSignal = (v: unknown): v is AbortSignal =>
@@ -24,6 +24,7 @@ const callOptionsSchema = z.strictObject({
   listingIndex: z.optional(z.int({ error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }).check(z.gte(0, { error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }))),
   bodyType: z.optional(z.enum(['form', 'json'], { error: 'must be "form" or "json"' })),
   signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
+  ratelimitWait: z.optional(ratelimitWait),
 });
 
 const known = Object.keys(callOptionsSchema.shape);

@@ -59,13 +59,8 @@ export class Core implements TransportHost {
     loadBuilder().catch(() => undefined);
     this.userAgent = options.userAgent;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.pacer = new Pacer({
-      throttle: options.throttle,
-      onRateLimit: (state) => this.events.emit('rate_limit', state),
-      onRateLimitReached: (state) => this.events.emit('rate_limit_reached', state),
-      // The platform counts per client id: instances and processes with the same one share a budget.
-      shared: options.limiter?.attach(options.oauth?.key ?? 'cookies'),
-    });
+    // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
+    this.pacer = new Pacer({ throttle: options.throttle, events: this.events, oauth: options.oauth, limiter: options.limiter, origin: options.apiServerUri });
     const { oauth } = options;
     if (oauth) {
       const secret = oauth.type === 'implicit' ? '' : oauth.secret;
@@ -123,8 +118,12 @@ export class Core implements TransportHost {
     }
     const spec = (await loadBuilder()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
     const ctx = this.#context(verb, call);
-    const { response, text } = await send(ctx, spec);
-    const body = await readBody(response, text, spec.method, ctx.sends, expectJson);
+    // The per-account limits (RATELIMIT cooldowns, the morechildren lock) hold the whole call, its body read included.
+    const limits = { method: spec.method, url: spec.url, signal: call.signal, ratelimitWait: call.ratelimitWait ?? o.ratelimitWait, ctx };
+    const body = await this.pacer.call(limits, async () => {
+      const { response, text } = await send(ctx, spec);
+      return readBody(response, text, spec.method, ctx.sends, expectJson);
+    });
     if (!(call.decodeHtmlEntities ?? o.decodeHtmlEntities)) return body;
     // Decoding is opt-in: its code (and the entities decoder it loads) is a chunk of its own in browser bundles.
     const { decodeValues, loadDecoder } = await import('./decode.js');

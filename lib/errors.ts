@@ -31,6 +31,10 @@ export interface ResponseErrorDetails {
   /** `[code, message, field]` triples from the platform's `json.errors`, or `[]`. */
   errors: Array<[string, string, string?]>;
   attempts: number;
+  /** `'RATELIMIT'` for the platform's per-action limit (a 2xx whose `json.errors` holds RATELIMIT). */
+  code?: string | undefined;
+  /** With `code: 'RATELIMIT'`: the ms the platform asks to wait, when it names a number. */
+  retryAfter?: number | undefined;
   /** Media posts (`uploadMedia`, `submitMedia`): the step that failed. */
   step?: MediaStep;
 }
@@ -47,6 +51,8 @@ export class ResponseError extends SnoopathError implements ResponseErrorDetails
   readonly body: unknown;
   readonly errors: Array<[string, string, string?]>;
   attempts: number;
+  readonly code: string | undefined;
+  readonly retryAfter: number | undefined;
   /** Set only for media posts: which step failed. */
   declare readonly step?: MediaStep;
   constructor(message: string, details: ResponseErrorDetails) {
@@ -57,6 +63,8 @@ export class ResponseError extends SnoopathError implements ResponseErrorDetails
     this.body = details.body;
     this.errors = details.errors;
     this.attempts = details.attempts;
+    this.code = details.code;
+    this.retryAfter = details.retryAfter;
     if (details.step) this.step = details.step;
   }
 }

@@ -33,6 +33,8 @@ export interface SnoopathEvents {
   token_store_error: { operation: 'get' | 'set'; error: Error };
   /** A send will wait more than a second: for the budget, after a 429, for a RATELIMIT cooldown or for the morechildren lock. */
   wait: { ms: number; reason: 'budget' | 'rate_limit' | 'ratelimit_action' | 'morechildren' };
+  /** The Redis shared budget (`sharedLimit()`) became unreachable, so this instance's sends are paced by its process alone (`available: false`, with the reason), or reachable again. */
+  shared_limit: { available: boolean; error?: Error | undefined };
   /** A stream read back as far as the listing goes without reaching items it handled: some may be lost. */
   stream_gap: StreamGap;
   /** A stream outlived a failure (an outage longer than the retries, a failing cursor store) and tries again. */

@@ -132,12 +132,19 @@ export const optionsSchema = z.strictObject({
       error: 'must be an object with get() and set(tokens) methods',
     }),
   ),
-  /** A budget shared with other processes using the same client id: `sharedLimit()` from `snoopath/shared-limit`. */
-  limiter: z.optional(
-    z.custom<SharedLimiter>((v) => !!v && typeof v === 'object' && typeof (v as SharedLimiter).attach === 'function', {
-      error: 'must be the object that sharedLimit({ redis }) of snoopath/shared-limit returns',
+  /**
+   * Whose rate-limit budget the instance spends: `'app'` (default) shares one with every instance of
+   * the same client id and API origin in the process; `'instance'` paces this instance alone;
+   * `sharedLimit()` from `snoopath/shared-limit` shares it with other processes through Redis.
+   */
+  limiter: z._default(
+    z.custom<'app' | 'instance' | SharedLimiter>((v) => v === 'app' || v === 'instance' || (!!v && typeof v === 'object' && typeof (v as SharedLimiter).attach === 'function'), {
+      error: 'must be "app" (the default), "instance", or what sharedLimit({ redis }) of snoopath/shared-limit returns',
     }),
+    'app',
   ),
+  /** A RATELIMIT answer asking to wait at most this many ms is waited out and sent again; a longer one rejects at once. */
+  ratelimitWait: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
   /** Where log lines go (Octokit's `{ debug, info, warn, error }`); a level left out keeps its default. */
   log: z.optional(
     z.custom<Partial<Logger>>((v) => !!v && typeof v === 'object' && LOG_LEVELS.every((k) => (v as Record<string, unknown>)[k] === undefined || typeof (v as Record<string, unknown>)[k] === 'function'), {

@@ -10,7 +10,8 @@
 import Bottleneck from 'bottleneck';
 import { ConfigError } from './errors.js';
 import type { SharedBudget, SharedLimiter } from './limiter/shared.js';
-import { closedError, RedisBudget, type Connection } from './limiter/redis-budget.js';
+import { closedError, RedisBudget } from './limiter/redis-budget.js';
+import { RedisLink, type Connection } from './limiter/redis-link.js';
 
 export type { SharedBudget, SharedBudgetSettings, SharedLimiter } from './limiter/shared.js';
 
@@ -62,7 +63,7 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
     if (!closed) onError?.(error);
   };
 
-  let connection: Promise<Connection> | undefined;
+  let connection: Promise<RedisLink> | undefined;
   const connect = () =>
     (connection ??= (async () => {
       let Module = Redis ?? (given?.constructor as typeof Redis);
@@ -79,7 +80,7 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
       conn.on('error', report);
       // Bottleneck waits for "ready", which a lazyConnect client (and its duplicate) never reach by themselves.
       for (const client of [conn.client, conn.subscriber]) if (client.status === 'wait') client.connect().catch(report);
-      return conn;
+      return new RedisLink(conn, report);
     })());
 
   const budgets = new Map<string, RedisBudget>();
@@ -96,11 +97,13 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
       closed = true;
       await Promise.all([...budgets.values()].map((b) => b.close()));
       budgets.clear();
-      const conn = await connection?.catch(() => undefined);
-      if (!conn) return;
-      // An app's own client stays open; the subscriber Bottleneck duplicated from it is ours.
-      if (given) await conn.subscriber.quit().catch(() => conn.subscriber.disconnect());
-      else await conn.disconnect(true).catch(() => conn.disconnect(false));
+      const link = await connection?.catch(() => undefined);
+      if (!link) return;
+      const { conn } = link;
+      // An app's own client stays open; the subscriber Bottleneck duplicated from it is ours. A Redis
+      // that is gone cannot be told goodbye: then the sockets are just closed, without waiting.
+      if (given) await (link.down ? conn.subscriber.disconnect() : conn.subscriber.quit().catch(() => conn.subscriber.disconnect()));
+      else await (link.down ? conn.disconnect(false) : conn.disconnect(true).catch(() => conn.disconnect(false)));
     },
   };
 }

@@ -16,7 +16,8 @@ if (!hasRedisServer) {
 
 export interface RedisServer {
   port: number;
-  stop(): Promise<void>;
+  /** Stop it (SIGKILL: as if it crashed); resolves once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -30,9 +31,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Start redis-server on 127.0.0.1 and a free port; resolves once it accepts connections. */
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
+/** Start redis-server on 127.0.0.1 and a free port (or `port`); resolves once it accepts connections. */
+export async function startRedis(port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   const proc: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,8 +55,8 @@ export async function startRedis(): Promise<RedisServer> {
   });
   return {
     port,
-    async stop() {
-      if (proc.exitCode === null) proc.kill('SIGTERM');
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       await exited;
     },
   };

@@ -5,20 +5,17 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import ts from 'typescript';
 import { ConfigError } from '../../lib/index.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient, type LoggedRequest } from '../integration/setup.js';
+import { root, transpiledLib } from '../support/transpiled-lib.js';
 import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
 
 const BUDGET = 20;
 const WINDOW_S = 2;
 const API = /^\/r\//;
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** API attempts (429s included) per emulator window, and how many were refused. */
 function spending(emu: Emulator): { maxPerWindow: number; refused: number; attempts: number } {
@@ -95,7 +92,7 @@ describe('limiter option', () => {
     for (const shared of [false, true]) {
       const emu = await start({ rateLimit: { budget: BUDGET, window: WINDOW_S } });
       // Each instance stands for a process: its own pacer; only Redis connects them.
-      const [a, b] = [0, 1].map(() => client(emu, 'script', shared ? { limiter: limit() } : {}));
+      const [a, b] = [0, 1].map(() => client(emu, 'script', { limiter: shared ? limit() : 'instance' }));
       await Promise.all([a!.auth(), b!.auth()]);
       await lateInWindow();
       const started = Date.now();
@@ -141,18 +138,7 @@ describe('limiter option', () => {
     let lib: string;
     beforeAll(() => {
       // The child runs lib/ transpiled (types stripped) into node_modules/.cache, so bare imports resolve.
-      lib = join(root, 'node_modules', '.cache', 'snoopath-shared-limit-test', 'lib');
-      rmSync(lib, { recursive: true, force: true });
-      const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-      for (const file of walk(join(root, 'lib'))) {
-        const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
-          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-          fileName: file,
-        });
-        const out = join(lib, relative(join(root, 'lib'), file)).replace(/\.ts$/, '.js');
-        mkdirSync(dirname(out), { recursive: true });
-        writeFileSync(out, outputText);
-      }
+      lib = transpiledLib('snoopath-shared-limit-test');
     });
 
     /** Start the child; resolves once it is authenticated. `go()` fires its calls; `result` is its outcome. */

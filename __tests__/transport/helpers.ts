@@ -11,9 +11,12 @@ export const script = { type: 'script' as const, key: 'client-id', secret: SECRE
 /** These tests pin wire behaviour, not the endpoint typings: paths are called loosely. */
 export type LooseClient = { (path: string): CallObject } & Snoopath;
 
-/** A script client with throttling off and fast retries, unless overridden. */
+/**
+ * A script client with throttling off and fast retries, unless overridden. Each paces alone
+ * (`limiter: 'instance'`): the tests share one fake app, and a budget one test spent must not pace the next.
+ */
 export function client(extra: Partial<SnoopathOptions> = {}): LooseClient {
-  return new Snoopath({ userAgent: 'node:test:1.0 (by /u/tester)', oauth: script, throttle: 0, retryDelay: 5, ...extra } as SnoopathOptions) as LooseClient;
+  return new Snoopath({ userAgent: 'node:test:1.0 (by /u/tester)', oauth: script, throttle: 0, retryDelay: 5, limiter: 'instance', ...extra } as SnoopathOptions) as LooseClient;
 }
 
 let n = 0;

@@ -66,3 +66,69 @@ describe('Gate admits in order within its settings', () => {
     expect(gate.settings.reservoir).toBe(0);
   });
 });
+
+describe('Gate lanes: one gate for the app, a gap per instance', () => {
+  const lane = (gap: number) => ({ gap: () => gap, last: -Infinity });
+
+  it('keeps each lane\'s gap without holding up the other lanes', async () => {
+    const gate = new Gate();
+    const slow = lane(80);
+    const fast = lane(0);
+    const starts: Array<[string, number]> = [];
+    const t0 = Date.now();
+    const go = (name: string, l: ReturnType<typeof lane>) => gate.acquire(undefined, l).then(() => {
+      starts.push([name, Date.now() - t0]);
+      gate.release();
+    });
+    await Promise.all([go('slow', slow), go('slow', slow), go('fast', fast), go('fast', fast)]);
+    const slowStarts = starts.filter(([n]) => n === 'slow').map(([, t]) => t);
+    const fastStarts = starts.filter(([n]) => n === 'fast').map(([, t]) => t);
+    expect(slowStarts[1]! - slowStarts[0]!).toBeGreaterThanOrEqual(75);
+    // The fast lane went while the slow one waited for its gap.
+    expect(Math.max(...fastStarts)).toBeLessThan(slowStarts[1]!);
+  });
+
+  it('tells a lane\'s waiter once how long it will wait', async () => {
+    const told: number[] = [];
+    const l = { gap: () => 0, last: -Infinity, waits: (ms: number) => (told.push(ms), true) };
+    const gate = new Gate({ reservoir: 0, reopenAt: Date.now() + 100 });
+    await gate.acquire(undefined, l);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeGreaterThan(50);
+    expect(told[0]).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('Gate reopening', () => {
+  it('a closed gate reopens by itself at reopenAt, with the settings reopen() gives', async () => {
+    const gate = new Gate({ reservoir: 0, reopenAt: Date.now() + 60 }, Date.now, () => ({ reservoir: null, maxConcurrent: 1 }));
+    const t0 = Date.now();
+    await gate.acquire();
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(55);
+    expect(gate.settings).toMatchObject({ reservoir: null, maxConcurrent: 1, reopenAt: undefined });
+  });
+
+  it('holds no timer while nobody waits, even closed for ten minutes; an aborted waiter takes its timer with it', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    const gate = new Gate({ reservoir: 0, reopenAt: Date.now() + 600_000 });
+    expect(timers()).toBe(before);
+    const controller = new AbortController();
+    const waiting = gate.acquire(controller.signal);
+    expect(timers()).toBe(before + 1);
+    controller.abort();
+    await expect(waiting).rejects.toThrow();
+    expect(timers()).toBe(before);
+  });
+
+  it('an idle closed gate reopens lazily: the first acquire after reopenAt starts at once', async () => {
+    let now = 1000;
+    const gate = new Gate({ reservoir: 0, reopenAt: 2000 }, () => now);
+    expect(gate.wait()).toBe(1000);
+    now = 2500;
+    let started = false;
+    void gate.acquire().then(() => (started = true));
+    await Promise.resolve();
+    expect(started).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { resolvePost } from './posts.js';
-import type { EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, PostSpec, RateLimit } from './types.js';
+import type { ActionLimit, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, PostSpec, RateLimit } from './types.js';
 
 /** The platform's OAuth scopes (`*` is accepted in addition). */
 export const SCOPES: ReadonlySet<string> = new Set(
@@ -44,6 +44,7 @@ export interface Config {
   now: () => number;
   moreChildrenDelay: number;
   logLimit: number;
+  actionLimit: ActionLimit | false;
   posts: PostSpec[];
   mediaDelay: number;
   feed: FeedOptions | undefined;
@@ -55,6 +56,13 @@ export function checkLimit(rl: RateLimit | false, name: string): RateLimit | fal
   if (rl === false) return false;
   if (!(rl.budget >= 0 && rl.window > 0)) throw new TypeError(`emulator: ${name} needs budget >= 0 and window > 0`);
   return { budget: rl.budget, window: rl.window };
+}
+
+/** Validates a per-action limit (copying it). */
+export function checkActionLimit(limit: ActionLimit | false): ActionLimit | false {
+  if (limit === false) return false;
+  if (!(Number.isInteger(limit.count) && limit.count >= 0 && limit.seconds > 0)) throw new TypeError('emulator: actionLimit needs an integer count >= 0 and seconds > 0');
+  return { count: limit.count, seconds: limit.seconds, ...(limit.actions ? { actions: [...limit.actions] } : {}) };
 }
 
 /** Stable base-36 id derived from an account name, so ids survive restarts. */
@@ -100,6 +108,7 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     now: o.now ?? Date.now,
     moreChildrenDelay: o.moreChildrenDelay ?? 25,
     logLimit: o.logLimit ?? 10_000,
+    actionLimit: checkActionLimit(o.actionLimit ?? false),
     // Checked now, so a bad shape fails the start, not the first request; made once the state exists.
     posts: (o.posts ?? []).map((spec) => (resolvePost(spec), { ...spec })),
     mediaDelay: o.mediaDelay ?? 100,

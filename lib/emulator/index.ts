@@ -2,7 +2,7 @@
  * `snoopath/emulator`: an offline emulator of the platform's OAuth and a few API resources,
  * for testing bots and the client itself. Node only.
  */
-import { checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
+import { checkActionLimit, checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
 import { makePost } from './posts.js';
 import { listenStorage } from './media/listen.js';
 import { addItems } from './feed-add.js';
@@ -12,7 +12,7 @@ import { selfSignedCertificate } from './tls.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 export type {
-  AddItems, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, FeedOptions, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
+  ActionLimit, AddItems, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, FeedOptions, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
   EmulatorStorage, StorageUpload, EmulatorMediaPost,
 } from './types.js';
@@ -57,6 +57,7 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
     expireTokens: () => state.tokens.expireAll(),
     revokeAll: () => state.tokens.revokeAll(),
     setRateLimit: (rl, which = 'oauth') => (which === 'session' ? state.sessionLimit : state.oauthLimit).set(checkLimit(rl, 'setRateLimit')),
+    setActionLimit: (limit) => state.actionLimit.set(checkActionLimit(limit)),
     storage: {
       url: state.media.storageUrl,
       uploads: state.media.uploads,

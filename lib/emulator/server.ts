@@ -47,7 +47,7 @@ function dispatch(ctx: Ctx, state: State): void {
     for (const [k, v] of Object.entries(verdict.headers)) ctx.res.setHeader(k, v);
     if (verdict.over) return send(ctx, 429, htmlPage(429, 'Too Many Requests'), 'text/html; charset=UTF-8');
   }
-  if (checkModhash(ctx)) apiRoute(ctx, state);
+  if (checkModhash(ctx) && !state.actionLimit.refuse(ctx)) apiRoute(ctx, state);
 }
 
 async function handle(state: State, req: IncomingMessage, res: ServerResponse): Promise<void> {

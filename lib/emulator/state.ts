@@ -1,3 +1,4 @@
+import { ActionLimiter } from './action-limit.js';
 import { CommentStore } from './comments.js';
 import { Catalog } from './data.js';
 import type { Config } from './defaults.js';
@@ -24,6 +25,7 @@ export class State {
   readonly sessions = new Sessions();
   readonly oauthLimit: RateLimiter;
   readonly sessionLimit: RateLimiter;
+  readonly actionLimit: ActionLimiter;
   readonly faults: Faults;
   readonly feed: Feed;
   readonly feedClock: FeedClock | undefined;
@@ -40,6 +42,7 @@ export class State {
     this.tokens = new TokenStore(cfg.now, cfg.tokenLifetime);
     this.oauthLimit = new RateLimiter(cfg.now, cfg.rateLimit);
     this.sessionLimit = new RateLimiter(cfg.now, cfg.sessionRateLimit);
+    this.actionLimit = new ActionLimiter(cfg.now, cfg.actionLimit);
     this.faults = new Faults(cfg.chaos, cfg.seed);
     this.media = new MediaStore(cfg);
     for (const a of cfg.accounts) this.accountsByName.set(a.name.toLowerCase(), a);

@@ -101,6 +101,16 @@ export interface RateLimit {
   window: number;
 }
 
+/** The per-action limit (posting, commenting, messaging): per account and action, in a sliding window. */
+export interface ActionLimit {
+  /** Actions allowed within `seconds`. */
+  count: number;
+  /** Length of the sliding window in seconds. */
+  seconds: number;
+  /** Paths counted (routing paths, without `.json`). Default: `/api/comment`, `/api/submit`, `/api/compose`, `/api/submit_gallery_post`, `/api/submit_poll_post`. */
+  actions?: string[];
+}
+
 /** New items appearing over time on the emulator's clock (see "New items over time" in docs/emulator.md). */
 export interface FeedOptions {
   /** Subreddits that get new posts and comments. Default: every subreddit. */
@@ -176,6 +186,11 @@ export interface EmulatorOptions {
   now?: () => number;
   /** How long `/api/morechildren` holds its per-user lock (ms), so concurrency is observable. Default 25. */
   moreChildrenDelay?: number;
+  /**
+   * Per-action RATELIMIT: after `count` posts, comments or messages of one account within `seconds`,
+   * the next answers 200 with `json.errors` RATELIMIT and `json.ratelimit` (seconds left). Default `false` (off).
+   */
+  actionLimit?: ActionLimit | false;
   /** Keep at most this many entries in `requests` (oldest dropped). Default 10000. */
   logLimit?: number;
   /** Posts to make at start, each with a comment tree of its own shape (see `Emulator.posts`). */
@@ -302,6 +317,8 @@ export interface Emulator {
   revokeAll(): void;
   /** Changes the OAuth budget (or, with `'session'`, the cookie/logged-out budget); counts restart. */
   setRateLimit(rl: RateLimit | false, which?: 'oauth' | 'session'): void;
+  /** Changes the per-action RATELIMIT (`false`: off); counts restart. */
+  setActionLimit(limit: ActionLimit | false): void;
   /** The media storage host (uploads) and its websocket results. */
   storage: EmulatorStorage;
   /** Media posts made with `/api/submit` (image, video, videogif) and `/api/submit_gallery_post.json`. */

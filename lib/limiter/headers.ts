@@ -16,17 +16,23 @@ export function readRateLimit(headers: Headers): RateLimitState | undefined {
   return Number.isFinite(state.remaining) && Number.isFinite(state.reset) && Number.isFinite(state.used) ? state : undefined;
 }
 
-/** Seconds to wait after a 429: Retry-After (seconds or an HTTP date), else the window's reset, at least 1 s. */
-export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
+/**
+ * Seconds to wait after a 429: Retry-After (seconds or an HTTP date), else the longer of the
+ * window's reset and `backoff` (the caller's capped exponential back-off), at least 1 s.
+ */
+export function retryAfterSeconds(headers: Headers, now = Date.now(), backoff = 1): number {
   const header = headers.get('retry-after');
   let seconds: number | undefined;
   if (header !== null) {
     seconds = /^\s*\d+(\.\d+)?\s*$/.test(header) ? Number(header) : (Date.parse(header) - now) / 1000;
   }
   if (seconds === undefined || !Number.isFinite(seconds)) {
-    const reset = Number(headers.get('x-ratelimit-reset'));
-    seconds = Number.isFinite(reset) ? reset : 1;
+    const reset = Number(headers.get('x-ratelimit-reset') ?? NaN);
+    // The platform has been seen answering 429 with reset 0 near a window's end: never a tight loop.
+    seconds = Math.max(Number.isFinite(reset) ? reset : 0, backoff);
   }
-  // The platform has been seen answering 429 with reset 0 near a window's end.
   return Math.max(1, seconds);
 }
+
+/** The capped exponential back-off after `n` refusals in a row without a Retry-After: 1, 2, 4 ... 60 s. */
+export const backoffSeconds = (n: number): number => Math.min(60, 2 ** Math.max(0, n - 1));

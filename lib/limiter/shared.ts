@@ -22,12 +22,27 @@ export interface SharedBudget {
    * Run `send` when the shared budget allows, then `observe` its answer while the send still
    * counts as running. With rate-limit headers, `claimed` is the reservoir set from `remaining`
    * minus the sends reserved or under way in every process (this one excluded), read and written
-   * in one atomic step. An abort of `signal` rejects at once with its reason; if the budget starts
+   * in one atomic step; null when the shared budget took nothing from the answer (one of a window
+   * already over); undefined without one (no headers, or the store unreachable: pace by the answer alone).
+   * An abort of `signal` rejects at once with its reason; if the budget starts
    * the send later, it is skipped (and its reservoir unit given back).
    */
-  schedule(send: () => Promise<Response>, signal: AbortSignal | undefined, observe: (response: Response, claimed: number | undefined) => void): Promise<Response>;
+  schedule(send: () => Promise<Response>, signal: AbortSignal | undefined, observe: (response: Response, claimed: number | null | undefined) => void): Promise<Response>;
+  /** Why the shared store cannot be used right now (sends are then paced by this process alone), or undefined. */
+  readonly unavailable?: Error | undefined;
   /** Apply new settings for everyone. Never rejects (errors go to the limiter's own error handler). */
   update(settings: SharedBudgetSettings): void;
+  /** The window this process saw closed is over: reopen (probe again) unless another process already did. Never rejects. */
+  reopen?(): void;
+  /** Ms left of a RATELIMIT cooldown (`<account> <action>`) that any process set; 0 when none (or the store is unreachable). */
+  cooldownLeft?(key: string): Promise<number>;
+  /** Set a RATELIMIT cooldown for every process. Never rejects. */
+  setCooldown?(key: string, ms: number): void;
+  /**
+   * Take a lock one process at a time (the morechildren lock of an account); resolves to its release.
+   * It expires by itself after a while, so a crashed process frees it. An abort of `signal` rejects at once.
+   */
+  lock?(key: string, signal: AbortSignal | undefined): Promise<() => void>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
 import type { SendContext } from './context.js';
 import { errorTriples } from './response.js';
+import { ratelimitOf } from '../limiter/action-limit.js';
 
 /*
  * The words of failures: a chunk of its own, loaded by the first failure (lib/transport/errors.ts),
@@ -126,7 +127,7 @@ export function bodyError(kind: 'text' | 'invalid' | 'errors', response: Respons
   if (kind === 'errors') {
     const errors = errorTriples(body);
     const summary = errors.map(([code, message, field]) => `${code}: ${message}${field ? ` (${field})` : ''}`).join('; ');
-    return new ResponseError(`${where} was refused by the platform: ${summary}`, { ...details, body, errors });
+    return new ResponseError(`${where} was refused by the platform: ${summary}`, { ...details, body, errors, ...ratelimitOf(body, errors) });
   }
   if (kind === 'invalid') return new ResponseError(`${where} answered ${response.status} with a body that is not valid JSON (starting ${preview(text)}); it is kept in error.body.`, details);
   const type = response.headers.get('content-type') ?? '';

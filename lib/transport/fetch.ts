@@ -53,5 +53,5 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
       host.events.emit('response_error', (await failures()).responseError(answer, request.method, ctx.text, ctx, false));
     }
     return answer;
-  }, { signal: request.signal, api: ctx.api });
+  }, { signal: request.signal, api: ctx.api, url: request.url });
 }

@@ -24,6 +24,8 @@ export interface CallOptions {
   bodyType?: BodyType;
   /** Aborting rejects the call and cancels any send or wait in progress. */
   signal?: AbortSignal;
+  /** The longest RATELIMIT wait (ms) this call waits out before sending again; a longer one rejects at once. */
+  ratelimitWait?: number;
 }
 
 /**

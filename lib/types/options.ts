@@ -100,8 +100,14 @@ export type SnoopathOptions = {
   checkScopes?: boolean;
   /** Where tokens live across restarts. */
   tokenStore?: TokenStore;
-  /** A budget shared with other processes using the same client id: `sharedLimit()` from `snoopath/shared-limit`. */
-  limiter?: SharedLimiter;
+  /**
+   * Whose rate-limit budget the instance spends: `'app'` shares one with every instance of the same
+   * client id and API origin in the process; `'instance'` paces this instance alone; `sharedLimit()`
+   * from `snoopath/shared-limit` shares it with other processes through Redis (docs/rate-limits.md). @default 'app'
+   */
+  limiter?: 'app' | 'instance' | SharedLimiter;
+  /** A RATELIMIT answer asking to wait at most this many ms is waited out and sent again once; a longer one rejects at once. @default 5000 */
+  ratelimitWait?: number;
   /** Where log lines go (`{ debug, info, warn, error }`, e.g. `console`); a level left out keeps its default (warn and error on the console). */
   log?: Partial<Logger>;
 };

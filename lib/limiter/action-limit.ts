@@ -1,0 +1,29 @@
+/**
+ * The platform's per-action limit (posting, commenting, messaging; per account): a 2xx answer whose
+ * `json.errors` holds `['RATELIMIT', 'you are doing that too much. try again in 3 minutes.', 'ratelimit']`
+ * and whose `json.ratelimit` gives the seconds to wait. Pure: reading what the answer asks for.
+ */
+
+const UNITS: Record<string, number> = { ms: 1, millisecond: 1, s: 1000, sec: 1000, second: 1000, m: 60_000, min: 60_000, minute: 60_000, h: 3_600_000, hour: 3_600_000 };
+
+/** The wait a message names ("try again in 3 minutes", "1 minute and 30 seconds", "500 milliseconds"), in ms; undefined without a number. */
+export function waitInMessage(message: string): number | undefined {
+  let total: number | undefined;
+  for (const [, amount, unit] of message.matchAll(/(\d+(?:\.\d+)?)\s*(milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|h)\b/gi)) {
+    const name = unit!.toLowerCase();
+    total = (total ?? 0) + Number(amount) * (UNITS[name] ?? UNITS[name.replace(/s$/, '')]!);
+  }
+  return total === undefined ? undefined : Math.ceil(total);
+}
+
+/**
+ * `{ code: 'RATELIMIT', retryAfter }` when the answer is a per-action limit: `retryAfter` in ms from
+ * `json.ratelimit` (seconds), else from the message, undefined when neither gives a number.
+ */
+export function ratelimitOf(body: unknown, errors: ReadonlyArray<readonly [string, string, string?]>): { code: 'RATELIMIT'; retryAfter: number | undefined } | undefined {
+  const entry = errors.find(([code]) => code === 'RATELIMIT');
+  if (!entry) return undefined;
+  const raw = (body as { json?: { ratelimit?: unknown } } | null)?.json?.ratelimit;
+  const seconds = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN;
+  return { code: 'RATELIMIT', retryAfter: Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : waitInMessage(entry[1]) };
+}
