@@ -94,15 +94,20 @@ export class Core implements TransportHost {
   }
 
   /** One call: options checked (when given), then request(). */
-  call(verb: Verb, path: string, args?: Args, call?: CallOptions): Promise<unknown> {
-    return this.guard((async () => {
-      if (call !== undefined) (await loadCallOptions()).checkCallOptions(call);
-      return this.request(verb, path, args, call);
-    })());
+  async call(verb: Verb, path: string, args?: Args, call?: CallOptions): Promise<unknown> {
+    if (call !== undefined) await this.guard(loadCallOptions().then((m) => m.checkCallOptions(call)));
+    return this.request(verb, path, args, call);
   }
 
-  /** One call, its options already checked: build, send (paced, authorized, retried), read, decode. */
-  async request(verb: Verb, path: string, args: Args = {}, call: CallOptions = {}, expectJson = false): Promise<unknown> {
+  /**
+   * One call, its options already checked: build, send (paced, authorized, retried), read, decode.
+   * Whoever calls it (call objects, listings, workflows), a failure leaves cleaned of secrets.
+   */
+  request(verb: Verb, path: string, args: Args = {}, call: CallOptions = {}, expectJson = false): Promise<unknown> {
+    return this.guard(this.#request(verb, path, args, call, expectJson));
+  }
+
+  async #request(verb: Verb, path: string, args: Args, call: CallOptions, expectJson: boolean): Promise<unknown> {
     const o = this.options;
     const scope = o.oauth?.scope;
     const checkScope = o.checkScopes && scope && scope !== '*' && !call.bypassAuth;
@@ -136,10 +141,11 @@ export class Core implements TransportHost {
     const options = call ?? {};
     // Slices are loaded with the first listing: a chunk of their own in browser bundles.
     const { Slice, listingOf } = await import('./listing.js');
-    const fetchPage = (pageArgs: Args): Promise<ListingSlice<T>> => this.guard((async () => {
+    const fetchPage = async (pageArgs: Args): Promise<ListingSlice<T>> => {
       const body = await this.request('get', path, pageArgs, options, true);
+      // listingOf's ArgumentError names the path only (no answer text): nothing to clean there.
       return new Slice<T>(body, listingOf(body, options.listingIndex, path), pageArgs, fetchPage);
-    })());
+    };
     return fetchPage(args === undefined || args === null ? {} : { ...args });
   }
 

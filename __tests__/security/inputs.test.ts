@@ -102,7 +102,7 @@ describe('arguments that have no text form: ArgumentError with a fix, nothing se
     ['Infinity', { limit: Infinity }, /argument "limit" is Infinity/],
     ['a lone surrogate', { text: 'a\uD800b' }, /argument "text" holds a lone UTF-16 surrogate/],
     ['a lone surrogate in a name', { ['k\uDC00']: 'v' }, /argument name holds a lone UTF-16 surrogate/],
-    ['a function inside an object', { prefs: { f() {} } }, /argument "prefs"\.f is a function/],
+    ['an object', { sr: { name: 'aww' } }, /argument "sr" is an object, and parameters are text: .*JSON\.stringify/],
     ['an invalid Date', { when: new Date('nope') }, /invalid Date/],
     ['a $param object', { $subreddit: { name: 'aww' } }, /url parameter \$subreddit is an object/],
   ];
@@ -140,11 +140,19 @@ describe('arguments that have no text form: ArgumentError with a fix, nothing se
     expect(sent).toEqual([]);
   });
 
-  it('what has a text form still goes: BigInt, Dates, plain objects as JSON text, arrays of scalars', async () => {
+  it('what has a text form still goes: BigInt, Dates, JSON text, arrays of scalars', async () => {
     const { reddit, sent } = recording({ retryAttempts: 0 });
-    await failure(reddit('/api/x').get({ big: 12345678901234567890n, when: new Date(0), o: { a: [1, 'b'] }, ids: ['t3_a', 2, true, null] }, { bypassAuth: true }));
+    await failure(reddit('/api/x').get({ big: 12345678901234567890n, when: new Date(0), o: JSON.stringify({ a: [1, 'b'] }), ids: ['t3_a', 2, true, null] }, { bypassAuth: true }));
     const url = new URL(sent.find((u) => u.includes('/api/x'))!);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ big: '12345678901234567890', when: '1970-01-01T00:00:00.000Z', o: '{"a":[1,"b"]}', ids: 't3_a,2,true,' });
+  });
+
+  it('a JSON body takes objects (and checks what they hold)', async () => {
+    const { reddit, sent } = recording({ retryAttempts: 0 });
+    const error = await failure(reddit('/api/v1/me/prefs').patch({ prefs: { f() {} } }, { bodyType: 'json' }));
+    expect(error.message).toMatch(/argument "prefs"\.f is a function/);
+    await failure(reddit('/api/v1/me/prefs').patch({ prefs: { nightmode: true } }, { bodyType: 'json' }));
+    expect(sent.length).toBeGreaterThan(0);
   });
 });
 

@@ -14,9 +14,10 @@ function itemText(value: unknown, where: string): string {
 }
 
 /**
- * One parameter as text, by the platform's conventions: arrays joined with commas, a plain object
- * as JSON text (some form fields, such as `richtext_json`, take JSON), `null`/`undefined` left out
- * (returns undefined). Values no text can stand for are an ArgumentError, never "[object Object]".
+ * One parameter as text, by the platform's conventions: arrays joined with commas, dates as ISO
+ * text, `null`/`undefined` left out (returns undefined). Values no text can stand for are an
+ * ArgumentError, never "[object Object]"; an object too, since guessing JSON text for a field that
+ * wants text sends a wrong request (a field that takes JSON gets JSON.stringify() from the caller).
  */
 export function paramText(value: unknown, name = 'argument'): string | undefined {
   const where = `argument ${JSON.stringify(name)}`;
@@ -40,8 +41,7 @@ export function paramText(value: unknown, name = 'argument'): string | undefined
     if (Number.isNaN(value.getTime())) throw badArgument(where, 'is an invalid Date', 'pass a valid Date or a timestamp');
     return value.toISOString();
   }
-  checkJson(value, where);
-  return JSON.stringify(value);
+  throw badArgument(where, 'is an object, and parameters are text', 'pass its fields as arguments of their own, JSON.stringify(value) if the field takes JSON, or bodyType: "json" for a JSON body');
 }
 
 /** The non-`$` arguments, in order, as text pairs. */
