@@ -18,8 +18,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-/** The packed size (gzip) that fails the check: today's package is well under it (176 KB). */
-const PACK_BUDGET = 300 * 1000;
+/**
+ * The packed size (gzip) that fails the check. 176 KB before streams, trees, media, logging and the
+ * hardening; about 330 KB with them (each is in the Node build, the ES chunks and the IIFE).
+ */
+const PACK_BUDGET = 400 * 1000;
 if (!existsSync(join(root, 'dist/index.d.ts')) || !existsSync(join(root, 'dist/cli.js'))) {
   console.error('dist/ is incomplete: run `npm run build` first');
   process.exit(2);
