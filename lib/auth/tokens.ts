@@ -35,6 +35,7 @@ export class TokenManager {
   #refreshToken: string | undefined;
   #pending = new Map<'user' | 'app', Promise<string>>();
   #loaded: Promise<void> | undefined;
+  #storeRead = false;
 
   constructor(options: TokenManagerOptions) {
     this.#o = options;
@@ -70,6 +71,17 @@ export class TokenManager {
     // Both waits are shared with other calls: this call's abort ends its own wait only.
     await abortable(this.#ready(), signal);
     return abortable(this.#valid(bypassAuth || !this.#hasUser() ? 'app' : 'user'), signal);
+  }
+
+  /**
+   * The token `tokenFor` would give at once, when nothing needs waiting for (the store was read,
+   * the token is held and not due for renewal); `undefined` otherwise. Most calls take this path
+   * and set their header without a promise.
+   */
+  current(bypassAuth: boolean): string | undefined {
+    if (!this.#storeRead) return undefined;
+    const held = bypassAuth || !this.#hasUser() ? this.#app : this.#user;
+    return held && held.expiresAt - RENEW_MARGIN_MS > this.#now() ? held.token : undefined;
   }
 
   /** After a 401 with `stale`: renew unless another call already did. */
@@ -186,8 +198,12 @@ export class TokenManager {
 
   async #load(): Promise<void> {
     const { store } = this.#o;
-    if (!store) return;
+    if (!store) {
+      this.#storeRead = true;
+      return;
+    }
     const saved = await (await import('./store.js')).readStore(store, this.#o.storeTimeout ?? 20_000, this.#o.events);
+    this.#storeRead = true;
     if (!saved) return;
     this.#o.secrets?.add(saved.accessToken, saved.refreshToken);
     if (saved.refreshToken && !this.#refreshToken) this.#refreshToken = saved.refreshToken;

@@ -31,18 +31,19 @@ export function buildRequest({ verb, path, args: given, origin, apiType, bodyTyp
   const args = checkArgs(given);
   const { pathname, search } = splitPath(checkText(path, 'the path'));
   const filled = fillPath(pathname, args);
-  const query = new URLSearchParams(search);
+  // Only a path that carries its own query needs merging; most calls build their query directly.
+  const query = search ? new URLSearchParams(search) : undefined;
   const method = verb.toUpperCase();
-  const withApiType = apiType !== false && !('api_type' in args) && !query.has('api_type');
+  const withApiType = apiType !== false && !('api_type' in args) && !query?.has('api_type');
   const headers: Record<string, string> = {};
+  let queryPairs: Array<[string, string]> = [];
   let body: string | undefined;
 
   if (usesQuery(verb)) {
-    // Merge: an argument replaces a same-named parameter of the path's query (never sent twice).
-    for (const [k, v] of paramPairs(args)) query.set(k, v);
-    if (withApiType) query.set('api_type', apiType);
+    queryPairs = paramPairs(args);
+    if (withApiType) queryPairs.push(['api_type', apiType]);
   } else if (bodyType === 'json') {
-    if (withApiType) query.set('api_type', apiType);
+    if (withApiType) queryPairs.push(['api_type', apiType]);
     body = jsonBody(args);
     headers['content-type'] = 'application/json';
   } else {
@@ -51,7 +52,14 @@ export function buildRequest({ verb, path, args: given, origin, apiType, bodyTyp
     body = formText(pairs);
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
-  const qs = query.toString();
+  let qs: string;
+  if (query) {
+    // Merge: an argument replaces a same-named parameter of the path's query (never sent twice).
+    for (const [k, v] of queryPairs) query.set(k, v);
+    qs = query.toString();
+  } else {
+    qs = formText(queryPairs);
+  }
   const spec: RequestSpec = { method, url: `${origin}${filled}${qs ? `?${qs}` : ''}`, headers };
   if (body !== undefined) spec.body = body;
   return spec;

@@ -23,7 +23,7 @@ export interface SendContext {
   /** Whether network failures and timeouts may be retried: unknown outcome is only safe to repeat for idempotent requests. */
   idempotent: boolean;
   /** Set credentials on an outgoing request (Authorization, X-Modhash); runs before the first send, every retry and every followed redirect. */
-  authorize?: ((headers: Headers) => Promise<void>) | undefined;
+  authorize?: ((headers: Headers) => void | Promise<void>) | undefined;
   /** The platform refused the credentials (401): renew them; the call is then re-sent once. */
   reauthorize?: ((headers: Headers) => Promise<void>) | undefined;
   /** Sends made so far (retries and followed redirects included). */
