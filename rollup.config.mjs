@@ -7,6 +7,7 @@ import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -14,6 +15,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), 'ioredis'];
 // Dependencies stay imports in the Node build (npm installs them); node: built-ins too.
 const external = (id) => id.startsWith('node:') || deps.some((d) => id === d || id.startsWith(`${d}/`));
+// Except zod, which every import of snoopath loads: inlined, it costs one file to read instead of
+// about a hundred (cold import, docs/performance.md). It stays a dependency for the types of
+// dist/index.d.ts. ky, a devDependency now, is inlined the same way.
+const inlined = ['zod'];
+const nodeExternal = (id) => external(id) && !inlined.some((d) => id === d || id.startsWith(`${d}/`));
 
 /**
  * Source maps are written for local tools (bench/profile.mjs reads them) but not referenced from the
@@ -25,8 +31,12 @@ const MAPS = 'hidden';
 const node = (input, file, extra = {}, plugins = []) => ({
   input,
   output: { file, format: 'es', sourcemap: MAPS, inlineDynamicImports: true, ...extra },
-  external,
-  plugins: [...plugins, typescript({ tsconfig: './tsconfig.build.json', outDir: 'dist', noEmitOnError: true })],
+  external: nodeExternal,
+  plugins: [
+    ...plugins,
+    nodeResolve({ exportConditions: ['node', 'import', 'default'] }),
+    typescript({ tsconfig: './tsconfig.build.json', outDir: 'dist', noEmitOnError: true }),
+  ],
 });
 
 /**
@@ -42,6 +52,20 @@ const mainEntryErrors = {
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
     return resolved?.id === errorsFile ? { id: './index.js', external: 'relative' } : null;
   },
+};
+
+/**
+ * The package's main entry keeps what a call loads on first use (the transport with ky, undici,
+ * listings, flows) in chunks of their own under dist/chunks: importing snoopath reads one file, and
+ * neither ky's start-up code (it builds a Request, which loads Node's whole fetch) nor undici's runs.
+ */
+const nodeMain = (input, name) => {
+  const build = node(input, undefined);
+  // Shared modules stay in the entry (lazy chunks import from it): one file at import time.
+  build.preserveEntrySignatures = 'allow-extension';
+  build.output = { dir: 'dist', format: 'es', sourcemap: MAPS, entryFileNames: `${name}.js`, chunkFileNames: 'chunks/[name]-[hash].js' };
+  build.plugins = [cleanDir('dist/chunks'), ...build.plugins];
+  return build;
 };
 
 /** Fails the browser builds when anything reachable imports a Node built-in. */
@@ -80,8 +104,17 @@ const slimOpenId = () => {
   };
 };
 
+/** Browser bundles take the runtime's fetch (lib/transport/default-fetch.browser.ts): undici is Node's. */
+const browserTransport = {
+  name: 'browser-transport',
+  resolveId(source, importer) {
+    return importer && source.endsWith('/default-fetch.js') ? join(dirname(importer), source.replace(/\.js$/, '.browser.ts')) : null;
+  },
+};
+
 /** Browser bundles: every dependency inlined, resolved with the browser export conditions. */
 const browserPlugins = (outDir) => [
+  browserTransport,
   noNodeBuiltins,
   slimOpenId(),
   nodeResolve({ browser: true, exportConditions: ['browser', 'import', 'default'], preferBuiltins: false }),
@@ -138,7 +171,7 @@ cli.external = (id, importer) => external(id) || id === LIB_ENTRY || (id === '..
 
 export default [
   // lib/node.ts adds the 'module.exports' export (what require('snoopath') returns) to lib/index.ts's.
-  node('lib/node.ts', 'dist/index.js'),
+  nodeMain('lib/node.ts', 'index'),
   node('lib/emulator/index.ts', 'dist/emulator.js'),
   node('lib/emulator/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node' }),
   cli,

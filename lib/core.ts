@@ -10,7 +10,7 @@ import { Redactor } from './redact.js';
 import { usesQuery, type Verb } from './request/verbs.js';
 import type { Args } from './request/path.js';
 import { createContext, type SendContext, type TransportHost } from './transport/context.js';
-import { send } from './transport/http.js';
+import { defaultFetch } from './transport/default-fetch.js';
 import { readBody } from './transport/response.js';
 import type { CallOptions } from './types/call.js';
 import type { ListingSlice } from './types/listing.js';
@@ -29,6 +29,14 @@ const loadBuilder = () => (builder ??= import('./request/build.js'));
 /** Per-call options are checked by a chunk of their own, loaded by the first call that passes any. */
 let callOptions: Promise<typeof import('./call-options.js')> | undefined;
 const loadCallOptions = () => (callOptions ??= import('./call-options.js'));
+
+/**
+ * The transport (ky and its hooks) is loaded by the first request: ky feature-tests the runtime's
+ * Request when imported, which in Node loads the whole built-in fetch, most of what a cold import
+ * used to cost. The first call waits for it; later ones read it directly.
+ */
+let transport: typeof import('./transport/http.js') | undefined;
+const loadTransport = async () => (transport ??= await import('./transport/http.js'));
 
 /** A network failure or timeout leaves it unknown whether the platform acted: only these may be re-sent. */
 const IDEMPOTENT = new Set<Verb>(['get', 'head', 'options', 'put', 'delete']);
@@ -58,7 +66,7 @@ export class Core implements TransportHost {
     this.events = new LoggingEmitter(options.log, (name, payload) => (name === 'access_token_refreshed' ? payload : this.redactor.value(payload)));
     loadBuilder().catch(() => undefined);
     this.userAgent = options.userAgent;
-    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.fetch = options.fetch ?? defaultFetch(options.proxy);
     // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
     this.pacer = new Pacer({ throttle: options.throttle, events: this.events, oauth: options.oauth, limiter: options.limiter, origin: options.apiServerUri });
     const { oauth } = options;
@@ -126,6 +134,7 @@ export class Core implements TransportHost {
     // The per-account limits (RATELIMIT cooldowns, the morechildren lock) hold the whole call, its body read included.
     const limits = { method: spec.method, url: spec.url, signal: call.signal, ratelimitWait: call.ratelimitWait ?? o.ratelimitWait, ctx };
     const body = await this.pacer.call(limits, async () => {
+      const { send } = transport ?? (await loadTransport());
       const { response, text } = await send(ctx, spec);
       return readBody(response, text, spec.method, ctx.sends, expectJson);
     });
@@ -167,10 +176,14 @@ export class Core implements TransportHost {
       api: true,
       idempotent: IDEMPOTENT.has(verb),
       authorize: tokens
-        ? async (headers) => {
-            const token = await tokens.tokenFor(bypass, signal);
-            ctx.appOnly = tokens.isAppToken(token);
-            headers.set('authorization', `bearer ${token}`);
+        ? (headers) => {
+            // A held, valid token is set at once, without a promise (most calls); otherwise wait for it.
+            const held = tokens.current(bypass);
+            const set = (token: string) => {
+              ctx.appOnly = tokens.isAppToken(token);
+              headers.set('authorization', `bearer ${token}`);
+            };
+            return held === undefined ? tokens.tokenFor(bypass, signal).then(set) : set(held);
           }
         : usesQuery(verb) ? undefined
         // The modhash read is shared by concurrent writes: this call's abort ends its own wait only.

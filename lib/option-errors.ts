@@ -1,7 +1,7 @@
 import { ConfigError } from './errors.js';
 
 /** Options that hold secrets: their values are never echoed in an error. */
-const SECRET_OPTIONS = new Set(['oauth.secret', 'oauth.password']);
+const SECRET_OPTIONS = new Set(['oauth.secret', 'oauth.password', 'proxy']);
 
 /** What was given, in a few words (a long string by its length only). */
 export function describe(value: unknown): string {

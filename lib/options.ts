@@ -4,6 +4,7 @@ import { configErrorOf } from './option-errors.js';
 import type { SharedLimiter } from './limiter/shared.js';
 import type { Logger } from './log/index.js';
 import { normalizeServerUri } from './server-uri.js';
+import { isNode } from './transport/default-fetch.js';
 
 /** The longest delay a timer can hold: a longer one fires at once (after 1 ms), so it is refused. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -133,6 +134,16 @@ export const optionsSchema = z.strictObject({
     }),
   ),
   /**
+   * Node only: send every request through this proxy, an `http:` or `https:` URL (credentials in it
+   * go as Proxy-Authorization), or `'env'` for HTTPS_PROXY / HTTP_PROXY / NO_PROXY. https requests
+   * go through a CONNECT tunnel: the proxy sees the host, never the request.
+   */
+  proxy: z.optional(
+    z.string({ error: 'must be a proxy URL such as "http://proxy.example:3128", or "env"' }).check(
+      z.refine((v) => v === 'env' || /^https?:\/\/[^/?#\s]+\/?$/i.test(v), { error: 'must be a proxy URL such as "http://proxy.example:3128" (http: or https:, no path), or "env"' }),
+    ),
+  ),
+  /**
    * Whose rate-limit budget the instance spends: `'app'` (default) shares one with every instance of
    * the same client id and API origin in the process; `'instance'` paces this instance alone;
    * `sharedLimit()` from `snoopath/shared-limit` shares it with other processes through Redis.
@@ -183,6 +194,12 @@ export function resolveOptions(input: unknown): ResolvedOptions {
   }
   if (!rest.oauth && !rest.useBrowserCookies) {
     throw new ConfigError('oauth', 'Option oauth is required: pass { type: "script" | "explicit" | "implicit", key, ... } (or useBrowserCookies: true in a logged-in browser page).');
+  }
+  if (rest.proxy !== undefined && rest.fetch) {
+    throw new ConfigError('proxy', 'Options proxy and fetch exclude each other: proxy applies to the built-in transport; route your own fetch through the proxy instead (or leave out fetch).');
+  }
+  if (rest.proxy !== undefined && !isNode) {
+    throw new ConfigError('proxy', 'Option proxy works in Node only: browsers use their own proxy settings, and Deno and Bun read HTTPS_PROXY themselves; leave it out here.');
   }
   const defaultApi = rest.useBrowserCookies ? 'www.reddit.com' : 'oauth.reddit.com';
   return {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import Snoopath, { AuthError, ConfigError } from '../../lib/index.js';
-import { API, failure, mockNetwork, WWW, type LooseClient } from './helpers.js';
+import { API, failure, mockNetwork, transport, WWW, type LooseClient } from './helpers.js';
 
 mockNetwork();
 
 const UA = 'node:test:1.0 (by /u/tester)';
 const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
 const explicit = (extra: Record<string, unknown> = {}) =>
-  new Snoopath({ userAgent: UA, throttle: 0, retryDelay: 5, oauth: { type: 'explicit', key: 'web-id', secret: 'web-secret-value', redirectUri: 'https://app.test/cb', scope: ['identity', 'read'], duration: 'permanent' }, ...extra }) as LooseClient;
+  new Snoopath({ userAgent: UA, throttle: 0, retryDelay: 5, fetch: transport(), oauth: { type: 'explicit', key: 'web-id', secret: 'web-secret-value', redirectUri: 'https://app.test/cb', scope: ['identity', 'read'], duration: 'permanent' }, ...extra }) as LooseClient;
 const implicit = (extra: Record<string, unknown> = {}) =>
-  new Snoopath({ userAgent: UA, throttle: 0, retryDelay: 5, oauth: { type: 'implicit', key: 'installed-id', redirectUri: 'https://app.test/cb', scope: ['read'] }, ...extra }) as LooseClient;
+  new Snoopath({ userAgent: UA, throttle: 0, retryDelay: 5, fetch: transport(), oauth: { type: 'implicit', key: 'installed-id', redirectUri: 'https://app.test/cb', scope: ['read'] }, ...extra }) as LooseClient;
 
 /** Capture token requests: their Basic header and form fields. */
 function tokenEndpoint(answers: Array<Record<string, unknown>>) {
@@ -94,7 +94,7 @@ describe('explicit (web) apps', () => {
   it('a reused code is AuthError invalid_grant, and the code grant is never resent', async () => {
     nock(WWW).post('/api/v1/access_token').reply(200, { error: 'invalid_grant' });
     await expect(failure(explicit({ retryAttempts: 5 }).auth('used-code'))).resolves.toMatchObject({ name: 'AuthError', code: 'invalid_grant' });
-    nock(WWW).post('/api/v1/access_token').replyWithError({ code: 'ECONNRESET' });
+    nock(WWW).post('/api/v1/access_token').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     await expect(failure(explicit({ retryAttempts: 5 }).auth('other-code'))).resolves.toMatchObject({ name: 'NetworkError', attempts: 1 });
     // Not after a 5xx either: the platform may have spent the code before failing.
     const once = nock(WWW).post('/api/v1/access_token').times(2).reply(503, '');
@@ -104,7 +104,7 @@ describe('explicit (web) apps', () => {
 
   it('temporary apps: an expired token emits access_token_expired and rejects with AuthError, sending nothing', async () => {
     tokenEndpoint([{ access_token: 'short-1', token_type: 'bearer', expires_in: 30 }]);
-    const reddit = new Snoopath({ userAgent: UA, throttle: 0, oauth: { type: 'explicit', key: 'web-id', secret: 'web-secret-value', redirectUri: 'https://app.test/cb' } }) as LooseClient;
+    const reddit = new Snoopath({ userAgent: UA, throttle: 0, fetch: transport(), oauth: { type: 'explicit', key: 'web-id', secret: 'web-secret-value', redirectUri: 'https://app.test/cb' } }) as LooseClient;
     await reddit.auth('code');
     let expired = 0;
     reddit.on('access_token_expired', () => expired++);
@@ -186,7 +186,7 @@ describe('application-only on demand, bypassAuth, deauth', () => {
 
 describe('cookie mode', () => {
   it('sends no Authorization, reads the modhash before the first write and sends it as X-Modhash', async () => {
-    const reddit = new Snoopath({ userAgent: UA, throttle: 0, useBrowserCookies: true }) as LooseClient;
+    const reddit = new Snoopath({ userAgent: UA, throttle: 0, useBrowserCookies: true, fetch: transport() }) as LooseClient;
     nock('https://www.reddit.com', { badheaders: ['authorization'] }).get('/api/me.json').reply(200, { kind: 't2', data: { name: 'me', modhash: 'mh-123' } });
     nock('https://www.reddit.com', { badheaders: ['authorization', 'x-modhash'] }).get('/r/aww/hot.json').query(true).reply(200, {});
     nock('https://www.reddit.com', { reqheaders: { 'x-modhash': 'mh-123' }, badheaders: ['authorization'] }).post('/api/vote').times(2).reply(200, {});

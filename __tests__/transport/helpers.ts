@@ -1,6 +1,8 @@
 import { afterAll, afterEach } from '@jest/globals';
 import nock from 'nock';
 import Snoopath, { type CallObject, type SnoopathOptions } from '../../lib/index.js';
+import { createUndiciFetch } from '../../lib/transport/undici.js';
+import { NockDispatcher } from '../support/nock-dispatcher.js';
 
 export const API = 'https://oauth.reddit.com';
 export const WWW = 'https://www.reddit.com';
@@ -12,11 +14,21 @@ export const script = { type: 'script' as const, key: 'client-id', secret: SECRE
 export type LooseClient = { (path: string): CallObject } & Snoopath;
 
 /**
+ * The transport these suites run on. jest.config.js runs them twice: with the platform's fetch
+ * (which nock patches), and with the Node transport (Node's default) over a dispatcher whose
+ * requests nock can see. Every client of these suites passes it, so none can reach the network.
+ */
+export function transport(): typeof fetch {
+  if (process.env.SNOOPATH_TEST_TRANSPORT === 'undici') return createUndiciFetch(new NockDispatcher());
+  return (input, init) => globalThis.fetch(input, init);
+}
+
+/**
  * A script client with throttling off and fast retries, unless overridden. Each paces alone
  * (`limiter: 'instance'`): the tests share one fake app, and a budget one test spent must not pace the next.
  */
 export function client(extra: Partial<SnoopathOptions> = {}): LooseClient {
-  return new Snoopath({ userAgent: 'node:test:1.0 (by /u/tester)', oauth: script, throttle: 0, retryDelay: 5, limiter: 'instance', ...extra } as SnoopathOptions) as LooseClient;
+  return new Snoopath({ userAgent: 'node:test:1.0 (by /u/tester)', oauth: script, throttle: 0, retryDelay: 5, limiter: 'instance', fetch: transport(), ...extra } as SnoopathOptions) as LooseClient;
 }
 
 let n = 0;

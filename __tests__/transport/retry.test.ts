@@ -60,14 +60,14 @@ describe('other 4xx answers reject at once', () => {
 describe('network failures and timeouts', () => {
   it('retries a GET after a connection error, then succeeds', async () => {
     tokenOk();
-    nock(API).get('/x').query(true).replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    nock(API).get('/x').query(true).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     nock(API).get('/x').query(true).reply(200, { ok: 1 });
     await expect(client({ retryAttempts: 1 })('/x').get()).resolves.toEqual({ ok: 1 });
   });
 
   it('rejects a POST at once on a connection error: NetworkError with attempts 1', async () => {
     tokenOk();
-    const scope = nock(API).post('/api/vote').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    const scope = nock(API).post('/api/vote').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const error = await failure(client({ retryAttempts: 3 })('/api/vote').post({ id: 't3_x', dir: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.attempts).toBe(1);

@@ -96,6 +96,14 @@ export type SnoopathOptions = {
   mobile?: boolean;
   /** A custom fetch, called as `fetch(request, init)`; every request of the instance goes through it, token requests included. */
   fetch?: (input: Request, init?: RequestInit) => Promise<Response>;
+  /**
+   * Node only: send every request (token requests included) through this proxy, an `http:` or
+   * `https:` URL without a path (credentials in it go as `Proxy-Authorization`, never to the
+   * platform), or `'env'` to read `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY`. https requests go
+   * through a CONNECT tunnel. Excludes `fetch` (route your own fetch yourself).
+   * @example new Snoopath({ userAgent, oauth, proxy: 'http://proxy.example:3128' })
+   */
+  proxy?: string;
   /** Reject a call to a known endpoint early when `oauth.scope` lacks the scope it needs. @default true */
   checkScopes?: boolean;
   /** Where tokens live across restarts. */

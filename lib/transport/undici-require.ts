@@ -1,0 +1,17 @@
+import { createRequire } from 'node:module';
+import type { Agent, Dispatcher, EnvHttpProxyAgent, ProxyAgent } from 'undici';
+
+/**
+ * The parts of undici the Node transport uses, one file each: the package's index loads all of
+ * undici (fetch, websockets, caches, mocks), about 2.5x the start-up time of these. undici is
+ * CommonJS, so they are required: `import()` of CommonJS from an ES module first scans every file
+ * for its exports (a tenth of what the first call spent loading the transport).
+ */
+const require = createRequire(import.meta.url);
+
+export type RequestFn = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+
+export const requestFn = (): RequestFn => require('undici/lib/api/api-request.js');
+export const AgentClass = (): typeof Agent => require('undici/lib/dispatcher/agent.js');
+export const ProxyAgentClass = (): typeof ProxyAgent => require('undici/lib/dispatcher/proxy-agent.js');
+export const EnvProxyAgentClass = (): typeof EnvHttpProxyAgent => require('undici/lib/dispatcher/env-http-proxy-agent.js');
