@@ -45,7 +45,7 @@ export async function profileClient(client = 'snoopath', task = 'sequential', li
   // Frames in snoopath's build are named by their place in lib/ (through the build's source map).
   const maps = new Map();
   const original = (f) => {
-    const m = /\/dist\/[\w.-]+\.js$/.exec(f.url);
+    const m = /\/dist\/(chunks\/)?[\w.-]+\.js$/.exec(f.url);
     if (!m) return undefined;
     if (!maps.has(f.url)) {
       try {
@@ -71,7 +71,7 @@ export async function profileClient(client = 'snoopath', task = 'sequential', li
       seen.add(key);
     }
   });
-  const interesting = /lib\/|dist\/|node_modules\/ky|_Request|_Response|createAbortSignal|makeTransferable|text |json /;
+  const interesting = /lib\/|dist\/|node_modules\/(ky|undici)|_Request|_Response|createAbortSignal|makeTransferable|text |json /;
   const top = [...inclusive].filter(([k]) => interesting.test(k)).sort((a, b) => b[1] - a[1]).slice(0, limit)
     .map(([fn, t]) => ({ ms: t / 1000, share: t / busy, fn }));
   return { summary, busyMs: busy / 1000, top };

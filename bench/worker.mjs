@@ -5,6 +5,11 @@
 import { performance } from 'node:perf_hooks';
 import { serve } from './lib/ipc.mjs';
 
+/** CPU time of this process (user + system) since `start`, in ms: what a client costs, whatever the server does. */
+const cpuMs = (start) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+};
 const client = await import(`./clients/${process.argv[2]}.mjs`);
 /** key -> instance made by client.create(ctx, opts) */
 const instances = new Map();
@@ -24,9 +29,10 @@ serve({
   /** n sequential getMe calls. */
   async sequential({ ctx, opts, n }) {
     const inst = await instance(ctx, opts);
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; i < n; i++) await inst.getMe();
-    return { ms: performance.now() - t0 };
+    return { ms: performance.now() - t0, cpu: cpuMs(c0) };
   },
   /** n getMe calls, `inflight` at a time. */
   async concurrent({ ctx, opts, n, inflight }) {
@@ -38,9 +44,10 @@ serve({
         await inst.getMe();
       }
     };
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(Array.from({ length: inflight }, lane));
-    return { ms: performance.now() - t0 };
+    return { ms: performance.now() - t0, cpu: cpuMs(c0) };
   },
   /** `reps` walks of a listing, alternating without and with decodeHtmlEntities; total ms of each. */
   async decodePair({ ctx, opts, subreddit, reps }) {
