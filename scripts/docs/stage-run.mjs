@@ -4,10 +4,14 @@
 // it; nothing else but loopback is reachable), knows the placeholder script app CLIENT_ID /
 // CLIENT_SECRET with the account me / PASSWORD besides its demo apps and accounts, and the stage's
 // names (Snoopath, reddit, userAgent, key, ...) are globals. Imports the built package (`npm run build`).
+import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import Snoopath from 'snoopath';
 import { startEmulator } from 'snoopath/emulator';
 import { PLACEHOLDERS, PLATFORM_HOSTS } from './stage.mjs';
+
+// From here on 'snoopath' resolves to the stage's class (scripts/docs/stage-hooks.mjs), for this file too.
+register('./stage-hooks.mjs', import.meta.url);
+const { default: Snoopath } = await import('snoopath');
 
 const { key, secret, username, password, userAgent } = PLACEHOLDERS;
 const emulator = await startEmulator({
