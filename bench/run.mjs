@@ -2,7 +2,8 @@
 // peers (snoocore, snoowrap), in one run: every client in its own process, against emulators in
 // another process. Writes a table to stdout and docs/performance.md + docs/performance.svg.
 //   --quick          fewer rounds, a 20 s rate-limit run, fewer instances and import runs
-//   --only=a,b       only these parts: rounds, rate, memory, imports (for iterating; writes no docs)
+//   --only=a,b       only these parts: rounds, rate, memory, imports, types, trees, app-budget (for
+//                    iterating; the main report is not written, trees and app-budget write their sections)
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -167,4 +168,10 @@ if (ONLY) {
 if (part('trees')) {
   log('comment trees');
   await (await import('./tree.mjs')).benchTrees({ quick: QUICK });
+}
+
+// --- one budget per app (bench/app-budget.mjs: its own emulator and workers; its section of docs/performance.md)
+if (part('app-budget')) {
+  log('one budget per app');
+  await (await import('./app-budget.mjs')).benchAppBudget({ quick: QUICK });
 }

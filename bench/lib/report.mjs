@@ -1,10 +1,11 @@
 // Turns the measured results into the stdout tables, docs/performance.md and docs/performance.svg.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chart, panels } from './chart.mjs';
 import { markdown } from './document.mjs';
 import { HEAD, KB, kb, markdownTable, ms, pct, textTable, x } from './format.mjs';
 import { IN_FLIGHT, RUNNERS } from './rounds.mjs';
+import { sectionsOf } from './sections.mjs';
 
 /** 'met', or how far the value is from its goal: 'missed by N %'. */
 export function verdict(value, goal, atMost) {
@@ -101,7 +102,10 @@ export function writeReport(r, { root }) {
   console.log(`\nEvery client: × plain fetch / × the fastest raw client on the same transport\n${textTable(CLIENT_HEAD, clientRows(r))}`);
   const svg = chart(panels(r), `snoopath benchmarks, ${r.machine.date.slice(0, 10)}${r.quick ? ' (quick mode)' : ''}`);
   writeFileSync(join(root, 'docs/performance.svg'), svg);
-  writeFileSync(join(root, 'docs/performance.md'), markdown(r, markdownTable(HEAD, body), markdownTable(CLIENT_HEAD, clientRows(r))));
+  const doc = join(root, 'docs/performance.md');
+  // The parts that write their own section (comment trees, one budget per app) rewrite it in place when they run.
+  const kept = existsSync(doc) ? sectionsOf(readFileSync(doc, 'utf8')) : [];
+  writeFileSync(doc, [markdown(r, markdownTable(HEAD, body), markdownTable(CLIENT_HEAD, clientRows(r))), ...kept].join('\n'));
   writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(r, null, 2)}\n`);
   console.error(`[bench] wrote docs/performance.md, docs/performance.svg (${r.seconds.toFixed(0)} s)`);
 }
