@@ -238,6 +238,28 @@ describe('across restarts', () => {
     await expect(other.next()).rejects.toThrow(/belongs to "\/r\/aww\/comments", not "\/r\/programming\/comments"/);
   });
 
+  it('a cursor given wins over the cursorStore, which is read never and written from then on', async () => {
+    const emu = await start();
+    const reddit = client(emu);
+    const first = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { pause: 5 });
+    const before = emu.addItems({ kind: 'comment', subreddit: 'aww', count: 4 });
+    await take(first, (n) => n.length === 2);
+    const given = first.cursor!;
+    // The store holds an older cursor (after the first item only): following it would repeat before[1].
+    const store = textStore();
+    const older = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { pause: 5 });
+    await take(older, (n) => n.length === 1);
+    store.text = JSON.stringify(older.cursor ?? null);
+    let reads = 0;
+    const get = store.get.bind(store);
+    store.get = async () => (reads++, get());
+    const resumed = await take(reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { cursor: given, cursorStore: store, pause: 5 }), (n) => n.length === 3);
+    expect(resumed).toEqual(before.slice(1));
+    expect(reads).toBe(0);
+    expect(store.writes).toBeGreaterThan(0);
+    expect(JSON.parse(store.text!)).not.toEqual(older.cursor ?? null);
+  });
+
   it('a burst larger than the listing cap while down: the stream reports the gap and goes on', async () => {
     const emu = await start({ listingCap: 1000 });
     const reddit = client(emu);
