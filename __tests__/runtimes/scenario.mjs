@@ -11,15 +11,14 @@ export const SCENARIOS = [
   'a ResponseError',
   'abort',
   'rate-limit pacing',
+  'a stream: new items once, oldest first; break and abort end it',
+  'a media upload and an image post',
 ];
 
-// Streams (issue 13) and media uploads (issue 15) join here once lib/stream and lib/media land:
-// add each check to SCENARIOS and to `checks` below, and take it out of PENDING.
-/** Checks to come; the test lists them as `it.todo`. */
-export const PENDING = [
-  'a stream yields new items as they arrive (call.stream(), issue 13)',
-  'a media upload: lease, upload, submit (reddit.uploadMedia / submitMedia, issue 15)',
-];
+/** The stream check's listing (comments made while the emulator runs: none but the check's) and pause. */
+export const STREAM = { subreddit: 'programming', pause: 50, limit: 5 };
+/** The media check's file: a PNG signature and some bytes, uploaded as `MEDIA.name`. */
+export const MEDIA = { name: 'runtime.png', type: 'image/png', size: 64, subreddit: 'snoopath' };
 
 /** The path the test makes the emulator hang on (never answered), for the abort check. */
 export const HANG_PATH = '/r/aww/about';
@@ -30,9 +29,14 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Runs every check with the library's exports `lib` (`lib.default` is the class).
- * `config`: {url, pacedUrl, app: {key, secret, username, password}, userAgent}.
+ * `config`: {url, pacedUrl, controlUrl, app: {key, secret, username, password}, userAgent}.
+ * `controlUrl` is the test's own server in Node: `POST {controlUrl}/items` with an `emu.addItems()`
+ * spec as JSON adds those items to the emulator at `url` and answers their fullnames, oldest first.
  * Resolves to {[name]: {ok: true, detail} | {ok: false, error}}; never rejects.
  */
 export async function run(lib, config) {
@@ -138,6 +142,89 @@ export async function run(lib, config) {
       assert(seen.tooMany === 0, `${seen.tooMany} answers were 429`);
       assert(seen.states === PACED.calls && seen.reached > 0, `rate_limit ${seen.states} times, rate_limit_reached ${seen.reached} times`);
       return seen;
+    },
+
+    'a stream: new items once, oldest first; break and abort end it': async () => {
+      // Items come from elsewhere, as on the platform: the test adds them to the emulator (Node side).
+      const add = async (count) => {
+        const response = await fetch(`${config.controlUrl}/items`, { method: 'POST', body: JSON.stringify({ kind: 'comment', subreddit: STREAM.subreddit, count }) });
+        if (!response.ok) throw new Error(`the test's control server answered ${response.status}: ${await response.text()}`);
+        return response.json();
+      };
+      // Counts the stream's polls (sent, and answered) through the fetch option.
+      const polls = { sent: 0, answered: 0 };
+      const watched = client(config.url, {
+        fetch: (input, init) => {
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          if (!new URL(url).pathname.startsWith(`/r/${STREAM.subreddit}/comments`)) return fetch(input, init);
+          polls.sent += 1;
+          return fetch(input, init).then((response) => ((polls.answered += 1), response));
+        },
+      });
+      const options = { pause: STREAM.pause, limit: STREAM.limit };
+      const stopped = async (what) => {
+        const sent = polls.sent;
+        await sleep(STREAM.pause * 6);
+        assert(polls.sent === sent, `the stream polled ${polls.sent - sent} more times after ${what}`);
+      };
+
+      // Two items before it starts (its first page), a burst of more than a page (limit 5: read back
+      // by `after`) while the loop holds an item, then one more: each once, oldest first, nothing else.
+      const existing = await add(2);
+      const expected = [...existing];
+      const yielded = [];
+      // The signal only bounds a stream that misses an item (the loop would wait for it forever).
+      const stream = watched('/r/$subreddit/comments').stream({ $subreddit: STREAM.subreddit }, { ...options, signal: AbortSignal.timeout(20_000) });
+      for await (const comment of stream) {
+        assert(comment.kind === 't1', `the stream yielded a ${comment.kind}`);
+        yielded.push(comment.data.name);
+        if (yielded.length === 2) expected.push(...(await add(12)));
+        if (yielded.length === 14) expected.push(...(await add(1)));
+        if (yielded.length === 15) break;
+      }
+      assert(same(yielded, expected), `yielded ${yielded.join(' ')}; added ${expected.join(' ')}`);
+      assert(stream.cursor?.seen?.at(-1)?.[0] === expected[13], `after break the cursor's last handled item is ${JSON.stringify(stream.cursor?.seen?.at(-1))}, not the 14th`);
+      await stopped('break');
+
+      // skipExisting, aborted after three polls (waiting or polling): for await ends, nothing rejects.
+      const controller = new AbortController();
+      const quiet = watched('/r/$subreddit/comments').stream({ $subreddit: STREAM.subreddit }, { ...options, skipExisting: true, signal: controller.signal });
+      const from = polls.answered;
+      const late = [];
+      const loop = (async () => {
+        for await (const comment of quiet) late.push(comment.data.name);
+      })();
+      while (polls.answered < from + 3) await sleep(10);
+      controller.abort();
+      await loop;
+      assert(late.length === 0, `a stream with skipExisting yielded ${late.join(' ')}`);
+      await stopped('abort');
+      return { yielded: yielded.length, polls: polls.sent };
+    },
+
+    'a media upload and an image post': async () => {
+      const bytes = new Uint8Array(MEDIA.size).map((_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? i);
+      const asset = await reddit.uploadMedia(bytes, { name: MEDIA.name, type: MEDIA.type });
+      assert(asset.name === MEDIA.name && asset.type === MEDIA.type && asset.size === MEDIA.size, `uploaded as ${asset.name} ${asset.type} ${asset.size}`);
+      assert(typeof asset.assetId === 'string' && new URL(asset.url).origin !== new URL(config.url).origin, `asset ${asset.assetId} at ${asset.url}, not on the storage host`);
+      // The storage host serves the file back: the bytes arrived as they were.
+      const stored = new Uint8Array(await (await fetch(asset.url)).arrayBuffer());
+      assert(same([...stored], [...bytes]), `the storage host holds ${stored.length} other bytes`);
+
+      // Where the runtime has a global WebSocket, submitMedia waits for the platform's result on it.
+      const websocket = typeof globalThis.WebSocket === 'function';
+      const title = `An image from ${config.userAgent}`;
+      const post = await reddit.submitMedia({ sr: MEDIA.subreddit, title, kind: 'image', file: asset }, { waitForResult: websocket, timeout: 15_000 });
+      assert(same(post.assetIds, [asset.assetId]) && post.websocketUrls.length === 1, `assetIds ${post.assetIds}, websocketUrls ${post.websocketUrls.length}`);
+      if (websocket) {
+        assert(/\/r\/snoopath\/comments\/\w+\//.test(post.url) && post.name === `t3_${post.id}`, `the result was ${post.url} (${post.name})`);
+        // A file the platform fails to process: the failure comes on the websocket.
+        const failed = await reddit.submitMedia({ sr: MEDIA.subreddit, title, kind: 'image', file: bytes, name: 'fail.png' }, { timeout: 15_000 }).then(() => undefined, (e) => e);
+        assert(failed instanceof lib.ResponseError && failed.step === 'result' && failed.status === 0, `a failed media post rejected with ${failed}`);
+      } else {
+        assert(post.url === undefined, `without waiting the post came back with url ${post.url}`);
+      }
+      return { websocket, url: post.url ?? null };
     },
   };
 

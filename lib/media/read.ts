@@ -10,7 +10,7 @@ type NodeFs = {
 
 /**
  * Node's `fs`, reached without an import statement: browser bundles (ours and the user's bundler)
- * then never see a Node built-in. `process.getBuiltinModule` exists from Node 20.16 and 22.3.
+ * then never see a Node built-in. `process.getBuiltinModule` exists from Node 22.3 (and in Deno and Bun).
  */
 function nodeFs(): NodeFs | undefined {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;

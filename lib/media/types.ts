@@ -138,13 +138,16 @@ export type MediaPostInput = ImagePost | VideoPost | GalleryPost;
 export interface SubmitMediaOptions extends MediaRequestOptions {
   /**
    * Wait for the platform to report the post created (over its websocket) and resolve to its URL.
-   * Default: `true` where the runtime has a `WebSocket` (Node 22+, browsers), else `false`.
+   * Default: `true` where the runtime has a global `WebSocket` (Node 22+, Deno, Bun, Workers, browsers), else `false`.
    * `true` without a `WebSocket` rejects with ArgumentError before anything is sent.
    */
   waitForResult?: boolean;
   /** How long to wait for the result, in ms. Default 60000 (videos can take longer). */
   timeout?: number;
-  /** A WebSocket class for runtimes without a global one (e.g. the `ws` package in Node 20). */
+  /**
+   * A WebSocket class to use instead of the global one, e.g. the `ws` package in a runtime without
+   * one. Every runtime snoopath supports has a global `WebSocket` (Node 22+, Deno, Bun, Workers, browsers).
+   */
   WebSocket?: typeof WebSocket;
 }
 
