@@ -127,6 +127,26 @@ describe('expanding a whole tree', () => {
     expectWhole(await tree(nesting, PAGE, ARGS), m);
   });
 
+  it('a reply whose parent never comes is handed back in orphans, once, and the tree is otherwise whole', async () => {
+    const m = randomModel(600, 600, 0, 0);
+    const { send } = platform(m, { limit: 20 });
+    let injected = 0;
+    const orphan = { kind: 't1', data: { id: 'orphan1', name: 't1_orphan1', parent_id: 't1_ghost', link_id: LINK, depth: 0, replies: '' } };
+    const withOrphan: typeof send = async (...a) => {
+      const body = (await send(...a)) as { json?: { data: { things: unknown[] } } };
+      // The same stray reply in two answers: it must still come back once.
+      if (body.json && injected < 2) {
+        injected++;
+        body.json.data.things.push(structuredClone(orphan));
+      }
+      return body;
+    };
+    const result = await tree(withOrphan, PAGE, ARGS);
+    expect(injected).toBe(2);
+    expect(result.orphans.map((c) => c.data.name)).toEqual(['t1_orphan1']);
+    expectWhole({ ...result, orphans: [] }, m);
+  });
+
   it('asks again for ids an answer given in part lists in a new stub', async () => {
     const m = randomModel(500, 300, 3, 6, 9);
     const { send, log } = platform(m, { faults: { truncate: 30 } });
