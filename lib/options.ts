@@ -10,7 +10,12 @@ import { isNode } from './transport/default-fetch.js';
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 const timerLimit = z.refine<number>((v) => v <= MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest delay a JavaScript timer can hold` });
 
-const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { error: hint }));
+/** A lone surrogate (half of a UTF-16 pair) cannot be encoded as UTF-8: percent-encoding (the Basic value), headers and bodies would fail. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = z.refine<string>((v) => !LONE_SURROGATE.test(v), {
+  error: 'must be well-formed text, and this holds a lone surrogate (half of a UTF-16 pair, as left when a string is cut inside an emoji or decoded with the wrong encoding): copy the value again from where it was issued',
+});
+const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { error: hint }), wellFormed);
 const ms = (hint: string) => z.int({ error: hint }).check(z.gte(0, { error: hint }), timerLimit);
 const bool = (hint: string) => z.boolean({ error: hint });
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'];
@@ -60,6 +65,7 @@ const implicitOAuth = z.strictObject({
     z.string({ error: 'must be a string of 20 to 30 characters' }).check(
       z.minLength(20, { error: 'must be 20 to 30 characters long (or leave it out for DO_NOT_TRACK_THIS_DEVICE)' }),
       z.maxLength(30, { error: 'must be 20 to 30 characters long (or leave it out for DO_NOT_TRACK_THIS_DEVICE)' }),
+      wellFormed,
     ),
     'DO_NOT_TRACK_THIS_DEVICE',
   ),
@@ -141,6 +147,7 @@ export const optionsSchema = z.strictObject({
   proxy: z.optional(
     z.string({ error: 'must be a proxy URL such as "http://proxy.example:3128", or "env"' }).check(
       z.refine((v) => v === 'env' || /^https?:\/\/[^/?#\s]+\/?$/i.test(v), { error: 'must be a proxy URL such as "http://proxy.example:3128" (http: or https:, no path), or "env"' }),
+      wellFormed,
     ),
   ),
   /**

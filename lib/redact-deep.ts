@@ -1,24 +1,34 @@
-import { redactUrl, type Redactor } from './redact.js';
+import type { Redactor } from './redact.js';
+import { cleanDomException, foreign } from './redact-foreign.js';
+import { MAX_DEPTH, put, tag } from './redact-shape.js';
+
+const TOO_DEEP = '[REDACTED: nested too deep]';
 
 /**
  * Walks an error or payload for Redactor: every string, in any field, nested `cause`s and parsed
  * bodies included, is cleaned. Errors are cleaned in place (they are fresh, and keep their class);
- * plain objects and arrays are copied, so a body is never changed under a caller who already holds it.
+ * plain objects, arrays, Maps and Sets are copied, so a body is never changed under a caller who
+ * already holds it. Every other object (a DOMException, a URL, an instance of some class) is kept
+ * when no string reachable in it holds a secret, and replaced by a cleaned copy when one does.
  */
-export function clean<T>(redactor: Redactor, value: T, seen = new WeakMap<object, unknown>()): T {
+export function clean<T>(redactor: Redactor, value: T, seen = new WeakMap<object, unknown>(), depth = 0): T {
   if (typeof value === 'string') return redactor.text(value) as T;
-  if (value === null || typeof value !== 'object') return value;
-  if (seen.has(value)) return seen.get(value) as T;
-  if (tag(value) === 'Error') return cleanError(redactor, value as unknown as Error, seen) as T;
-  if (!isPlain(value)) return foreign(redactor, value, seen) as T;
-  const copy: any = Array.isArray(value) ? [] : Object.create(Object.getPrototypeOf(value));
-  seen.set(value, copy);
-  for (const key of Object.keys(value)) copy[redactor.text(key)] = clean(redactor, (value as any)[key], seen);
-  return copy;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
+  const object = value as object;
+  if (seen.has(object)) return seen.get(object) as T;
+  if (depth > MAX_DEPTH) return TOO_DEEP as T;
+  const kind = tag(object);
+  const walk = (inner: unknown) => clean(redactor, inner, seen, depth + 1);
+  if (kind === 'DOMException') return cleanDomException(redactor, object as DOMException, seen, walk) as T;
+  if (kind === 'Error' || object instanceof Error) return cleanError(redactor, object as Error, seen, depth) as T;
+  if (isPlain(object)) {
+    const copy: any = Array.isArray(object) ? [] : Object.create(Object.getPrototypeOf(object));
+    seen.set(object, copy);
+    for (const key of Object.keys(object)) put(copy, redactor.text(key), clean(redactor, (object as any)[key], seen, depth + 1));
+    return copy;
+  }
+  return foreign(redactor, object, kind, seen, walk) as T;
 }
-
-/** The built-in kind of an object, also for objects of another realm (a test runner's, a worker's). */
-const tag = (value: object): string => Object.prototype.toString.call(value).slice(8, -1);
 
 /** A plain object (of any realm: its prototype is an Object.prototype, or null) or an array. */
 const isPlain = (value: object): boolean => {
@@ -28,7 +38,7 @@ const isPlain = (value: object): boolean => {
 };
 
 /** An error's message, stack, every own field and its causes. A frozen one is replaced by a cleaned copy. */
-function cleanError(redactor: Redactor, error: Error, seen: WeakMap<object, unknown>): Error {
+function cleanError(redactor: Redactor, error: Error, seen: WeakMap<object, unknown>, depth: number): Error {
   seen.set(error, error);
   try {
     for (const key of Reflect.ownKeys(error)) {
@@ -37,7 +47,7 @@ function cleanError(redactor: Redactor, error: Error, seen: WeakMap<object, unkn
       const isStack = key === 'stack' && !('value' in descriptor);
       if (!isStack && !('value' in descriptor)) continue;
       const value = isStack ? error.stack : descriptor.value;
-      const cleaned = clean(redactor, value, seen);
+      const cleaned = clean(redactor, value, seen, depth + 1);
       if (cleaned === value) continue;
       Object.defineProperty(error, key, isStack ? { value: cleaned, writable: true, configurable: true, enumerable: false } : { ...descriptor, value: cleaned });
     }
@@ -51,21 +61,3 @@ function cleanError(redactor: Redactor, error: Error, seen: WeakMap<object, unkn
   }
 }
 
-/**
- * Objects of other classes found in a foreign error (a Request, Response or Headers a custom fetch
- * attached) can show headers when inspected: they are reduced to a cleaned summary.
- */
-function foreign(redactor: Redactor, value: object, seen: WeakMap<object, unknown>): unknown {
-  const headersOf = (h: Headers) => clean(redactor, Object.fromEntries(h), seen);
-  const kind = tag(value);
-  if (kind === 'Headers') return headersOf(value as Headers);
-  if (kind === 'Request') {
-    const r = value as Request;
-    return { method: r.method, url: redactor.text(redactUrl(r.url)), headers: headersOf(r.headers) };
-  }
-  if (kind === 'Response') {
-    const r = value as Response;
-    return { status: r.status, url: redactor.text(redactUrl(r.url)), headers: headersOf(r.headers) };
-  }
-  return value;
-}

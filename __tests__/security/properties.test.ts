@@ -10,6 +10,7 @@ fc.configureGlobal({ baseSize: 'small' });
 import { checkCallOptions } from '../../lib/call-options.js';
 import { ArgumentError, AuthError, ConfigError, NetworkError, ResponseError, SnoopathError, TimeoutError } from '../../lib/errors.js';
 import { resolveOptions } from '../../lib/options.js';
+import { Snoopath, type SnoopathOptions } from '../../lib/index.js';
 import { Redactor } from '../../lib/redact.js';
 import { buildRequest, type Verb } from '../../lib/request/build.js';
 import { views } from '../support/scan.js';
@@ -97,19 +98,81 @@ describe('option parsing', () => {
   );
   const options = fc.dictionary(fc.constantFrom(...keys), fc.oneof(anyValue, oauth), { maxKeys: 8 });
 
-  it('the constructor\'s never throw anything but ConfigError', () => {
+  /** Odd strings: lone surrogates (alone, inside text, at either end), controls, non-Latin-1. */
+  const oddText = fc.oneof(
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }),
+    fc.constantFrom('\uD800', 'a\uDC00b', 'secret\uD83D', '\uDE00secret', 'se\uD800cret-value', 'ok\uD83D\uDE00ok', 'tab\there', 'ünï', ' '),
+  );
+  /** Options that pass validation but for one or two fields, so the constructor itself runs (Basic value, redactor, pacer). */
+  const nearlyValid = fc
+    .record({
+      type: fc.constantFrom('script', 'explicit', 'implicit'),
+      key: fc.oneof(fc.constant('client-id-123'), oddText, anyValue),
+      secret: fc.oneof(fc.constant('client-secret-value'), oddText, anyValue),
+      username: fc.oneof(fc.constant('bot'), oddText),
+      password: fc.oneof(fc.constant('bot-password'), oddText),
+      redirectUri: fc.oneof(fc.constant('http://localhost:8080/cb'), oddText),
+      deviceId: fc.oneof(fc.constant(undefined), fc.constant('d'.repeat(24)), oddText.map((t) => t.padEnd(22, 'x'))),
+      userAgent: fc.oneof(fc.constant('node:props:1.0 (by /u/me)'), oddText),
+      apiType: fc.oneof(fc.constant('json'), oddText),
+    })
+    .map(({ type, key, secret, username, password, redirectUri, deviceId, userAgent, apiType }) => ({
+      userAgent,
+      apiType,
+      // A fetch of its own, so no instance loads the default transport during the property.
+      fetch: async () => new Response('{}'),
+      limiter: 'instance',
+      oauth:
+        type === 'script' ? { type, key, secret, username, password }
+        : type === 'explicit' ? { type, key, secret, redirectUri }
+        : { type, key, redirectUri, ...(deviceId === undefined ? {} : { deviceId }) },
+    }));
+
+  it('the constructor\'s never throw anything but ConfigError: resolveOptions and new Snoopath alike', () => {
     fc.assert(
-      fc.property(fc.oneof(options, anyValue), (input) => {
-        try {
-          resolveOptions(input);
-        } catch (error) {
-          if (!(error instanceof ConfigError)) throw error;
-          expect(error.message).toMatch(/^[A-Z]/);
-          expect(typeof error.option).toBe('string');
+      fc.property(fc.oneof(options, anyValue, nearlyValid), (input) => {
+        for (const attempt of [() => resolveOptions(input), () => new Snoopath(input as SnoopathOptions)]) {
+          try {
+            attempt();
+          } catch (error) {
+            if (!(error instanceof ConfigError)) throw error;
+            expect(error.message).toMatch(/^[A-Z]/);
+            expect(typeof error.option).toBe('string');
+            // A secret's value is never echoed, whatever it holds.
+            const oauth = (input as { oauth?: Record<string, unknown> } | null)?.oauth;
+            const given = error.option.startsWith('oauth.') ? oauth?.[error.option.slice(6)] : undefined;
+            if ((error.option === 'oauth.secret' || error.option === 'oauth.password') && typeof given === 'string' && given.length >= 5) expect(error.message).not.toContain(JSON.stringify(given).slice(1, -1));
+          }
         }
       }),
       RUNS,
     );
+  });
+
+  it('a key, secret, username or password that is not well-formed text (a lone surrogate) is a ConfigError naming it', () => {
+    const base = { userAgent: 'node:props:1.0 (by /u/me)', fetch: async () => new Response('{}') };
+    const script = { type: 'script', key: 'client-id-123', secret: 'client-secret-value', username: 'bot', password: 'bot-password' };
+    for (const [option, oauth] of [
+      ['oauth.secret', { ...script, secret: 'a\uD800bcd' }],
+      ['oauth.key', { ...script, key: 'id\uDC00' }],
+      ['oauth.username', { ...script, username: '\uD83Dbot' }],
+      ['oauth.password', { ...script, password: 'pass\uD800word' }],
+      ['oauth.secret', { type: 'explicit', key: 'client-id-123', secret: 'a\uD800bcd', redirectUri: 'http://localhost:8080/cb' }],
+      ['oauth.key', { type: 'implicit', key: '\uDFFFid', redirectUri: 'http://localhost:8080/cb' }],
+    ] as const) {
+      let caught: unknown;
+      try {
+        new Snoopath({ ...base, oauth } as unknown as SnoopathOptions);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ConfigError);
+      const error = caught as ConfigError;
+      expect(error.option).toBe(option);
+      expect(error.message).toContain(option);
+      expect(error.message).toMatch(/lone surrogate/);
+      if (option === 'oauth.secret' || option === 'oauth.password') expect(error.message).not.toContain((oauth as Record<string, string>)[option.slice(6)]);
+    }
   });
 
   it('a call\'s never throw anything but ConfigError', () => {
@@ -135,9 +198,17 @@ describe('redaction', () => {
   const echo = (value: string, form: number) =>
     [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)][form]!;
 
+  /** An instance of some class, holding what it was given in fields of its own. */
+  class Attempt {
+    constructor(
+      readonly detail: unknown,
+      readonly next?: unknown,
+    ) {}
+  }
+
   /** An error of any of our shapes, with the secret echoed somewhere in it. */
   const shaped = (s: string) =>
-    fc.tuple(filler, filler, fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 3 })).map(([a, b, form, shape, depth]) => {
+    fc.tuple(filler, filler, fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 3 })).map(([a, b, form, shape, depth]) => {
       const text = `${a}${echo(s, form)}${b}`;
       const body = { explanation: text, nested: [{ deep: { deeper: [text] } }], [text]: 1 };
       const details = { status: 400, method: 'GET', url: `https://x.test/${a}`, body, errors: [['E', text, 'f']] as Array<[string, string, string?]>, attempts: 1 };
@@ -149,7 +220,14 @@ describe('redaction', () => {
         : shape === 4 ? new AggregateError([new Error(text), new SnoopathError(`x ${b}`)], 'many')
         : shape === 5 ? Object.freeze(new Error(text))
         : shape === 6 ? new ResponseError('ok', { ...details, body: text })
-        : Object.assign(new Error('carrier'), { response: new Response(null, { headers: { 'x-echo': encodeURIComponent(text) } }) });
+        : shape === 7 ? Object.assign(new Error('carrier'), { response: new Response(null, { headers: { 'x-echo': encodeURIComponent(text) } }) })
+        // Shapes a custom fetch or a runtime puts in a cause: a DOMException, Maps, Sets, URLs, instances of some class.
+        : shape === 8 ? new NetworkError(`failed ${a}`, new TypeError('fetch failed', { cause: new DOMException(text, 'NetworkError') }))
+        : shape === 9 ? new NetworkError('failed', new DOMException('aborted', text))
+        : shape === 10 ? Object.assign(new Error('carrier'), { map: new Map<unknown, unknown>([[text, 1], ['v', { list: [text] }]]), set: new Set([b, text]) })
+        : shape === 11 ? Object.assign(new Error('carrier'), { url: new URL(`https://x.test/?echo=${encodeURIComponent(text)}#${encodeURIComponent(text)}`), params: new URLSearchParams({ [text]: text }) })
+        : shape === 12 ? Object.assign(new Error('carrier'), { attempt: new Attempt(text, new Attempt(b, { deep: [new Map([['k', text]])] })) })
+        : new AuthError('grant failed', { code: 'invalid_grant', cause: new Attempt(b, new DOMException(text)) });
       for (let i = 0; i < depth; i++) error = new SnoopathError(`wrapped ${i}`, { cause: error });
       return error;
     });
@@ -167,6 +245,17 @@ describe('redaction', () => {
     );
   });
 
+  it('a body nested deeper than any answer goes is cut off, not a stack overflow', async () => {
+    const redactor = new Redactor();
+    redactor.add('s3cr-deep-secret');
+    let body: unknown = ['s3cr-deep-secret'];
+    for (let i = 0; i < 100_000; i++) body = [body];
+    const error = await redactor.error(new ResponseError('bad', { status: 400, method: 'GET', url: 'https://x.test/', body, errors: [], attempts: 1 }));
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(JSON.stringify(error.body)).toContain('[REDACTED: nested too deep]');
+    expect(redactor.value({ body })).toBeDefined();
+  });
+
   it('event payloads too (plain objects holding errors and bodies), without changing what the caller holds', () => {
     fc.assert(
       fc.property(secret, filler, (s, a) => {
@@ -174,9 +263,17 @@ describe('redaction', () => {
         redactor.add(s);
         const body = { text: `${a}${s}`, list: [s] };
         const snapshot = JSON.stringify(body);
-        const payload = redactor.value({ attempt: 1, delay: 0, error: new Error(`${s}${a}`), body });
+        const map = new Map<unknown, unknown>([[s, a], ['k', [s]]]);
+        const harmless = new Attempt(a.replace(/[^a-z]/g, ''));
+        const payload = redactor.value({
+          attempt: 1, delay: 0, error: new Error(`${s}${a}`, { cause: new DOMException(`${a}${s}`) }), body,
+          map, set: new Set([s]), url: new URL(`https://x.test/${encodeURIComponent(s)}`), note: new Attempt({ s }), harmless,
+        });
         expect(views(payload)).not.toContain(s);
         expect(JSON.stringify(body)).toBe(snapshot);
+        expect(map.get(s)).toBe(a);
+        // What holds no secret keeps its identity.
+        expect(payload.harmless).toBe(harmless);
       }),
       RUNS,
     );

@@ -147,6 +147,96 @@ describe('a server that echoes credentials: redacted by value in errors and even
   });
 });
 
+describe('redaction reaches every shape a cause or payload can take', () => {
+  /** The token, as the custom fetch saw it in the Authorization header of an API request. */
+  const tokenOf = (input: unknown) => (input as Request).headers.get('authorization')!.slice(7);
+  const isApi = (input: unknown) => new URL((input as Request).url).pathname === ME;
+
+  /** No secret anywhere in the error: walked, inspected and serialized (leaked() does all three, and more). */
+  const expectClean = (value: unknown, secrets: string[]) => {
+    expect(secrets.every((s) => s.length > 10)).toBe(true);
+    expect(leaked(value, secrets)).toEqual([]);
+    const printed = `${inspect(value, { depth: Infinity, showHidden: true })}\n${JSON.stringify(value)}`;
+    for (const secret of secrets) expect(printed).not.toContain(secret);
+  };
+
+  it('a DOMException deep in the causes: TypeError("fetch failed", { cause: DOMException("token ...") })', async () => {
+    const emu = await start();
+    let token = '';
+    const reddit = client(emu, 'script', {
+      retryAttempts: 0,
+      fetch: async (input, init) => {
+        if (!isApi(input)) return fetch(input as Request, init);
+        token = tokenOf(input);
+        throw new TypeError('fetch failed', { cause: new DOMException(`token ${token}`, 'NetworkError') });
+      },
+    });
+    await reddit.auth();
+    const error = await failure(reddit(ME).get());
+    expect(error).toBeInstanceOf(NetworkError);
+    expectClean(error, [token]);
+    // The cause keeps its kind and its name, with the message cleaned.
+    const inner = (error.cause as Error).cause as Error;
+    expect(inner).toBeInstanceOf(DOMException);
+    expect(inner.name).toBe('NetworkError');
+    expect(inner.message).toBe('token [REDACTED]');
+  });
+
+  it('a Map, a Set, a URL and an instance of some class holding the secret, the password, the token and the Basic value', async () => {
+    const emu = await start();
+    let token = '';
+    class Attempt {
+      constructor(readonly auth: string, readonly nested: { password: string }) {}
+    }
+    const reddit = client(emu, 'script', {
+      retryAttempts: 0,
+      fetch: async (input, init) => {
+        if (!isApi(input)) return fetch(input as Request, init);
+        token = tokenOf(input);
+        const cause = Object.assign(new Error('proxy refused'), {
+          headers: new Map([['authorization', `bearer ${token}`], [`key-${SECRET}`, 'v']]),
+          sent: new Set([PASSWORD, { basic: BASIC }]),
+          url: new URL(`https://proxy.test/${token}/?x=${encodeURIComponent(PASSWORD)}`),
+          attempt: new Attempt(`Basic ${BASIC}`, { password: PASSWORD }),
+        });
+        throw new TypeError('fetch failed', { cause });
+      },
+    });
+    await reddit.auth();
+    const error = await failure(reddit(ME).get());
+    expect(error).toBeInstanceOf(NetworkError);
+    expectClean(error, [token, PASSWORD, SECRET, BASIC]);
+    const cause = (error.cause as Error).cause as Record<string, unknown>;
+    expect(cause.headers).toBeInstanceOf(Map);
+    expect([...(cause.headers as Map<string, string>).keys()]).toEqual(['authorization', 'key-[REDACTED]']);
+    expect(cause.sent).toBeInstanceOf(Set);
+    expect(String(cause.url)).toContain('https://proxy.test/');
+  });
+
+  it('an event payload carrying those shapes (retry) is clean; a harmless instance is kept as is', async () => {
+    const emu = await start();
+    let token = '';
+    const harmless = new (class Note {
+      text = 'nothing secret here';
+    })();
+    const reddit = client(emu, 'script', {
+      retryAttempts: 1,
+      fetch: async (input, init) => {
+        if (!isApi(input)) return fetch(input as Request, init);
+        token = tokenOf(input);
+        throw Object.assign(new TypeError('fetch failed', { cause: new DOMException(`secret ${SECRET}`, 'AbortError') }), { seen: new Map([[token, new Set([PASSWORD])]]), harmless });
+      },
+    });
+    const retries: Array<{ error: Error }> = [];
+    reddit.on('retry', (r) => retries.push(r));
+    await reddit.auth();
+    const error = await failure(reddit(ME).get());
+    expect(retries).toHaveLength(1);
+    expectClean([retries, error], [token, PASSWORD, SECRET]);
+    expect((error.cause as { harmless?: unknown }).harmless).toBe(harmless);
+  });
+});
+
 describe('access_token_refreshed is the one place a token is handed out', () => {
   it('gives the token itself, unredacted', async () => {
     const emu = await start();
