@@ -3,7 +3,7 @@ import { AuthError, ResponseError, SnoopathError } from '../errors.js';
 import { isLoopbackOrigin } from '../server-uri.js';
 import { createContext } from '../transport/context.js';
 import { send } from '../transport/http.js';
-import type { GrantSettings, GrantType, TokenResponse } from './grants.js';
+import type { GrantSettings, GrantType, TokenResponse } from './grant-types.js';
 
 /**
  * Token and revoke requests through openid-client. Reddit publishes no discovery document, so the

@@ -2,7 +2,8 @@ import { abortable } from '../abortable.js';
 import { AuthError } from '../errors.js';
 import type { Emitter } from '../events.js';
 import type { OAuthOptions, TokenStore, Tokens } from '../options.js';
-import type { Grants, GrantType, TokenResponse } from './grants.js';
+import type { GrantType, TokenResponse } from './grant-types.js';
+import type { Grants } from './grants.js';
 
 /** Renew this long before the platform's expiry, so a call never leaves with a token about to die. */
 export const RENEW_MARGIN_MS = 60_000;

@@ -1,3 +1,4 @@
+import type { Comment, Tree } from './comment-tree.js';
 import type { Post } from './data.js';
 import { growDefault, growShaped } from './grow.js';
 import type { CommentTreeShape } from './types.js';
@@ -10,30 +11,8 @@ const SHAPED_PER_POST = 100_000;
 const ADDED_ID_BASE = 60_000_000_000;
 const MAX_GENERATED = 999;
 
-export interface Comment {
-  id: string;
-  post: Post;
-  /** Fullname of the parent (`t3_` for top-level comments). */
-  parent: string;
-  depth: number;
-  author: string;
-  body: string;
-  score: number;
-  created: number;
-  /** Ids of direct replies, oldest first (deleted ones included). */
-  children: string[];
-  /** Visible comments in its subtree, itself included (0 when deleted). */
-  size: number;
-  /** Deleted: in no answer, though stubs may still list it. */
-  deleted?: boolean;
-}
-
-export interface Tree {
-  top: string[];
-  byId: Map<string, Comment>;
-  /** How many of `byId` are deleted. */
-  deleted: number;
-}
+// Declared in comment-tree.ts, which grow.ts builds without this file; named here for the rest of the emulator.
+export type { Comment, Tree };
 
 /** Comment trees of posts, generated the first time a post's comments are needed (or made to a shape). */
 export class CommentStore {

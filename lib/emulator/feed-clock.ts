@@ -1,8 +1,8 @@
 import type { Comment } from './comments.js';
 import { NPC_AUTHORS, type Post, type Subreddit } from './data.js';
 import type { Feed } from './feed.js';
+import type { FeedState } from './feed-state.js';
 import { hash01, pick } from './rng.js';
-import type { State } from './state.js';
 import type { FeedOptions } from './types.js';
 
 /** Feed settings with every default applied. */
@@ -73,7 +73,7 @@ export class FeedClock {
 
   constructor(
     readonly plan: FeedPlan,
-    private readonly state: State,
+    private readonly state: FeedState,
     private readonly feed: Feed,
   ) {
     this.#origin = this.#last = state.cfg.now();

@@ -1,8 +1,8 @@
 import type { Comment } from './comments.js';
 import type { Post, Subreddit } from './data.js';
 import { livePost, type Mail, type ModEntry, renderListedComment, renderMail, renderModEntry } from './feed-render.js';
+import type { FeedState } from './feed-state.js';
 import type { Sequence } from './paging.js';
-import type { State } from './state.js';
 import type { Thing, View } from './things.js';
 import { renderPost } from './things.js';
 
@@ -57,7 +57,7 @@ export class Feed {
   #mails = 0;
   #actions = 0;
 
-  constructor(private readonly state: State) {}
+  constructor(private readonly state: FeedState) {}
 
   addPost(sub: Subreddit, author: string, title: string, body: string, created: number): Entry {
     const g = LIVE_POST_G + this.#posts++;

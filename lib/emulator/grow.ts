@@ -1,4 +1,4 @@
-import type { Comment, Tree } from './comments.js';
+import type { Comment, Tree } from './comment-tree.js';
 import type { Post } from './data.js';
 import { NPC_AUTHORS } from './data.js';
 import { hash01, pick } from './rng.js';

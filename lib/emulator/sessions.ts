@@ -1,32 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Ctx } from './http.js';
 import { json, jsonErrors, redirect, send } from './http.js';
 import type { State } from './state.js';
-
-export interface Session {
-  user: string;
-  modhash: string;
-}
-
-/** Logged-in browser sessions (the `reddit_session` cookie). */
-export class Sessions {
-  private readonly byId = new Map<string, Session>();
-
-  create(user: string): [string, Session] {
-    const id = randomBytes(18).toString('base64url');
-    const session = { user, modhash: randomBytes(12).toString('hex') };
-    this.byId.set(id, session);
-    return [id, session];
-  }
-
-  get(id: string): Session | undefined {
-    return this.byId.get(id);
-  }
-
-  delete(id: string): void {
-    this.byId.delete(id);
-  }
-}
 
 /** The `reddit_session` value of a Cookie header. */
 export function sessionCookie(header: string | undefined): string | undefined {

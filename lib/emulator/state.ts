@@ -7,7 +7,7 @@ import { MediaStore } from './media/store.js';
 import { Feed } from './feed.js';
 import { FeedClock, planFeed } from './feed-clock.js';
 import { RateLimiter } from './ratelimit.js';
-import { Sessions } from './sessions.js';
+import { Sessions } from './session-store.js';
 import { Votes } from './things.js';
 import type { View } from './things.js';
 import { TokenStore } from './tokens.js';

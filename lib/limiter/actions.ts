@@ -8,13 +8,13 @@ import type { Emitter } from '../events.js';
 import type { OAuthOptions } from '../options.js';
 import type { AppBudget } from './budget.js';
 import { backoffSeconds, readRateLimit } from './headers.js';
-import type { MoreHooks, Pacing } from './pacing.js';
 import { sleep } from './sleep.js';
+import type { MoreHooks, PacingKey } from './types.js';
 
 /** What one call brings to the per-account limits. */
 export interface ActionCall {
   /** The instance's pacer, and its credentials: whose account the call acts for. */
-  pacer: Pacing;
+  pacer: PacingKey;
   oauth: OAuthOptions | undefined;
   method: string;
   url: string;
@@ -36,14 +36,14 @@ interface Cooldown {
 }
 
 /** Explicit and implicit instances, each an account of its own (see accountOf). */
-const instanceIds = new WeakMap<Pacing, string>();
+const instanceIds = new WeakMap<PacingKey, string>();
 
 /**
  * The account an instance acts for, as the platform's per-account limits see it. A script app names
  * it (the username); cookie mode is the browser's one session. An explicit or implicit app learns
  * its account only from an extra request: each instance counts as an account of its own.
  */
-function accountOf(oauth: OAuthOptions | undefined, pacer: Pacing): string {
+function accountOf(oauth: OAuthOptions | undefined, pacer: PacingKey): string {
   if (!oauth) return 'cookies';
   if (oauth.type === 'script') return `u/${oauth.username.toLowerCase()}`;
   let id = instanceIds.get(pacer);
@@ -58,9 +58,9 @@ class ActionState implements MoreHooks {
   /** account -> the calls waiting for the morechildren lock (present while someone holds it). */
   readonly locks = new Map<string, Array<() => void>>();
   /** Per instance: `/api/morechildren` refusals in a row, and until when its next send waits. */
-  readonly #refusals = new WeakMap<Pacing, { n: number; until: number }>();
+  readonly #refusals = new WeakMap<PacingKey, { n: number; until: number }>();
 
-  before(pacer: Pacing, events: Emitter, signal: AbortSignal | undefined): Promise<void> | undefined {
+  before(pacer: PacingKey, events: Emitter, signal: AbortSignal | undefined): Promise<void> | undefined {
     const ms = (this.#refusals.get(pacer)?.until ?? 0) - Date.now();
     if (ms <= 0) return undefined;
     if (ms > 1000) events.emit('wait', { ms, reason: 'morechildren' });
@@ -71,7 +71,7 @@ class ActionState implements MoreHooks {
    * The platform serves `/api/morechildren` one call at a time per account and refuses a concurrent
    * one with a 429 that says nothing of the budget: wait it out alone (1 s, 2 s, ... 60 s), the budget stays open.
    */
-  refused(pacer: Pacing, events: Emitter, response: Response): boolean {
+  refused(pacer: PacingKey, events: Emitter, response: Response): boolean {
     if (response.ok) this.#refusals.delete(pacer);
     if (response.status !== 429 || response.headers.has('retry-after')) return false;
     const state = readRateLimit(response.headers);

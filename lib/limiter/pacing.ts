@@ -2,16 +2,8 @@ import { Emitter } from '../events.js';
 import type { OAuthOptions } from '../options.js';
 import type { AppBudget } from './budget.js';
 import type { Lane } from './gate.js';
-import type { CallLimits, PacerOptions, SendOptions } from './pacer.js';
 import { budgetFor } from './registry.js';
-
-/** The per-account limits' hooks into `/api/morechildren` sends (lib/limiter/actions.ts, in `budget.actions` once loaded). */
-export interface MoreHooks {
-  /** Before a send: wait out the back-off after a refusal (abortable). */
-  before(pacer: Pacing, events: Emitter, signal: AbortSignal | undefined): Promise<void> | undefined;
-  /** An answer: true when it is a refusal (a 429 that says nothing of the budget). */
-  refused(pacer: Pacing, events: Emitter, response: Response): boolean;
-}
+import type { CallLimits, MoreHooks, PacerOptions, SendOptions } from './types.js';
 
 /** A send will wait longer than this: the instance tells (`wait` event). */
 const NOTABLE_WAIT = 1000;

@@ -8,11 +8,6 @@ import type { SharedBudget, SharedBudgetSettings } from './shared.js';
 
 export const closedError = () => new SnoopathError('The shared limiter was closed: create a new one with sharedLimit() (and new instances) to send again.');
 
-/** Names this process's sends in Redis (its in-flight set, its locks). */
-export const PROCESS = Math.random().toString(36).slice(2);
-let sends = 0;
-export const nextId = () => `${PROCESS}:${++sends}`;
-
 interface Waiting {
   /** Redis is gone: send without it. */
   fallback(): void;

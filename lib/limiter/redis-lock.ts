@@ -1,7 +1,11 @@
-import { nextId } from './redis-budget.js';
 import type { RedisLink } from './redis-link.js';
 import { RENEW, UNLOCK } from './redis-scripts.js';
 import { sleep } from './sleep.js';
+
+/** Names this process's locks in Redis: only their holder may renew or release them. */
+const PROCESS = Math.random().toString(36).slice(2);
+let locks = 0;
+const nextId = () => `${PROCESS}:${++locks}`;
 
 const noLock = () => undefined;
 

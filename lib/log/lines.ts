@@ -1,5 +1,5 @@
 // The wording of every log line: pure, one case per event, table-tested (__tests__/unit/log-lines.test.ts).
-import type { LineSource, LogDetails, Logger } from './index.js';
+import type { LineSource, LogDetails, Logger } from './types.js';
 
 export interface Line {
   level: keyof Logger;

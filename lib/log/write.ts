@@ -2,7 +2,7 @@
 import { redact } from '../redact.js';
 import { debugWanted } from './debug.js';
 import { envVar } from './env.js';
-import type { LineSource, LogDetails, Logger } from './index.js';
+import type { LineSource, LogDetails, Logger } from './types.js';
 import { lineFor } from './lines.js';
 
 /** Default sink of a level: `warn` and `error` always, `debug` and `info` only when asked for (on stderr, as Node's own debug lines). */

@@ -1,11 +1,20 @@
-import type { Call } from '../call.js';
 import type { Args } from '../request/path.js';
+import type { CallOptions } from '../types/call-options.js';
 import type { ListingSlice } from '../types/listing.js';
 import { isGap, newItems, readBack } from './decide.js';
 import { idOf, Recent, timeOf } from './recent.js';
 import type { Settings } from './settings.js';
 
-const page = (call: Call, args: Args, s: Settings, signal: AbortSignal): Promise<ListingSlice<unknown>> =>
+/**
+ * What a stream needs of the call it polls: its path and its pages. lib/call.ts hands itself in;
+ * naming only this keeps the stream (loaded by the call) from importing the call.
+ */
+export interface Source {
+  readonly path: string;
+  listing(args?: Args, options?: CallOptions): Promise<ListingSlice<unknown>>;
+}
+
+const page = (call: Source, args: Args, s: Settings, signal: AbortSignal): Promise<ListingSlice<unknown>> =>
   call.listing({ ...args, limit: s.limit }, { ...s.call, signal });
 
 /**
@@ -13,7 +22,7 @@ const page = (call: Call, args: Args, s: Settings, signal: AbortSignal): Promise
  * (oldest first), or with `skipExisting` remembered as handled; anything older is before the
  * stream's time.
  */
-export async function firstPoll(call: Call, args: Args, s: Settings, signal: AbortSignal): Promise<{ recent: Recent; fresh: unknown[] }> {
+export async function firstPoll(call: Source, args: Args, s: Settings, signal: AbortSignal): Promise<{ recent: Recent; fresh: unknown[] }> {
   const items = (await page(call, args, s, signal)).allChildren;
   const recent = new Recent();
   let oldest: number | null = null;
@@ -32,7 +41,7 @@ export async function firstPoll(call: Call, args: Args, s: Settings, signal: Abo
  * A poll of a running (or resumed) stream: the first page, and the pages after it while a burst
  * keeps them all new. `onGap(read)` is told when the read-back hit the listing's cap first.
  */
-export async function poll(call: Call, args: Args, s: Settings, recent: Recent, signal: AbortSignal, onGap: (read: number) => void): Promise<unknown[]> {
+export async function poll(call: Source, args: Args, s: Settings, recent: Recent, signal: AbortSignal, onGap: (read: number) => void): Promise<unknown[]> {
   let slice = await page(call, args, s, signal);
   const chain = [...slice.allChildren];
   for (;;) {

@@ -1,11 +1,10 @@
-import type { Call } from '../call.js';
 import type { Emitter } from '../events.js';
 import { fillPath, splitPath, type Args } from '../request/path.js';
 import type { ItemStream, StreamFailure, StreamOptions } from '../types/stream.js';
 import { cursorOf, restore } from './cursor.js';
 import { isTransient } from './failures.js';
 import { jitter, nextBase } from './pause.js';
-import { firstPoll, poll } from './poll.js';
+import { firstPoll, poll, type Source } from './poll.js';
 import { idOf, timeOf, type Recent } from './recent.js';
 import { settle } from './settings.js';
 import { CursorKeeper } from './store.js';
@@ -30,7 +29,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
  * once across restarts), wait, poll again. `handle` is the object the caller iterates; it gets the
  * `cursor` getter. Decisions live in decide.ts, pause.ts and recent.ts; this is the I/O around them.
  */
-export async function* run(call: Call, events: Emitter, args: Args = {}, options: StreamOptions = {}, handle: object): AsyncGenerator<unknown, void, undefined> {
+export async function* run(call: Source, events: Emitter, args: Args = {}, options: StreamOptions = {}, handle: object): AsyncGenerator<unknown, void, undefined> {
   const settings = settle(args, options);
   const path = fillPath(splitPath(call.path).pathname, args);
   const stream = handle as ItemStream<unknown>;

@@ -1,6 +1,8 @@
 import { ArgumentError } from '../errors.js';
 import type { CommentThing, LinkThing, MoreThing } from '../types/things.js';
-import type { Raw } from './forest.js';
+
+/** A thing as an answer carries it, before it is checked. */
+export type Raw = { kind?: unknown; data?: any };
 
 /** The two listings of a comments page: the link, then its comments. */
 export interface Page {

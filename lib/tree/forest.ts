@@ -1,10 +1,8 @@
 import type { CommentThing, Listing, MoreThing } from '../types/things.js';
+import type { Raw } from './answer.js';
 import { Waiting } from './waiting.js';
 
 type Item = CommentThing | MoreThing;
-
-/** A thing as an answer carries it, before it is checked. */
-export type Raw = { kind?: unknown; data?: any };
 
 /** A `more` stub in the tree, and what is left of it. */
 export interface Stub {

@@ -1,5 +1,5 @@
 import type { CommentThing } from '../types/things.js';
-import type { Raw } from './forest.js';
+import type { Raw } from './answer.js';
 
 /** Things whose parent is not in the tree yet, by the parent's fullname, with the number of the answer they came in. */
 export class Waiting {

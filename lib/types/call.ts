@@ -1,32 +1,13 @@
-import type { BodyType } from '../request/encode.js';
 import type { Args } from '../request/path.js';
+import type { CallOptions } from './call-options.js';
 import type { ListingSlice } from './listing.js';
+import type { Thing } from './things.js';
 import type { CommentTree, TreeOptions } from './tree.js';
 import type { ItemStream, StreamOptions } from './stream.js';
 
-/** Options of one call; each overrides the instance's value for this call only. */
-export interface CallOptions {
-  /** Decode HTML entities in the string values of the parsed response. */
-  decodeHtmlEntities?: boolean;
-  /** How many times a failed request is sent again. */
-  retryAttempts?: number;
-  /** Wait in ms between a failure and the next send. */
-  retryDelay?: number;
-  /** Limit in ms for one send, counted from when it leaves the queue. */
-  requestTimeout?: number;
-  /** Auto-filled `api_type`; `false` leaves it out. */
-  apiType?: string | false;
-  /** Use the application-only token for this call. */
-  bypassAuth?: boolean;
-  /** For endpoints that answer an array of listings (`/comments/$article`): which one to slice. */
-  listingIndex?: number;
-  /** `'json'` sends a JSON body instead of a form. */
-  bodyType?: BodyType;
-  /** Aborting rejects the call and cancels any send or wait in progress. */
-  signal?: AbortSignal;
-  /** The longest RATELIMIT wait (ms) this call waits out before sending again; a longer one rejects at once. */
-  ratelimitWait?: number;
-}
+// Declared in files below this one, since stream.ts, tree.ts and things.ts build on them and this
+// file builds on those; still named here, where lib/index.ts and the generated typings take them.
+export type { CallOptions, Thing };
 
 /**
  * What `reddit(path)` returns: one method per HTTP verb, plus `listing`. Each resolves to the parsed
@@ -53,10 +34,4 @@ export interface CallObject<A extends Args = Args> {
    * `options.signal` (docs/streams.md).
    */
   stream<T = Thing>(args?: A, options?: StreamOptions): ItemStream<T>;
-}
-
-/** Any item of a listing: `{ kind, data }`. */
-export interface Thing<D = Record<string, unknown>, K extends string = string> {
-  kind: K;
-  data: D;
 }

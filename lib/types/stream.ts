@@ -1,5 +1,5 @@
-import type { CallOptions, Thing } from './call.js';
-import type { CommentThing, ModActionThing } from './things.js';
+import type { CallOptions } from './call-options.js';
+import type { CommentThing, ModActionThing, Thing } from './things.js';
 
 /**
  * What a stream remembers of the items it has handled: plain JSON (a store may keep it as text),

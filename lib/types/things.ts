@@ -1,4 +1,8 @@
-import type { Thing } from './call.js';
+/** Any item of a listing: `{ kind, data }`. */
+export interface Thing<D = Record<string, unknown>, K extends string = string> {
+  kind: K;
+  data: D;
+}
 
 // Core shapes of the platform's answers. Only the fields most programs read are named; every shape
 // keeps an index signature because the platform adds fields often and removes few, so an unnamed

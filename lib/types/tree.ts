@@ -1,4 +1,4 @@
-import type { CallOptions } from './call.js';
+import type { CallOptions } from './call-options.js';
 import type { CommentThing, LinkThing, MoreThing } from './things.js';
 
 /** Where an expansion stands; handed to `onProgress` after every answer. */

@@ -1,0 +1,25 @@
+import type { BodyType } from '../request/encode.js';
+
+/** Options of one call; each overrides the instance's value for this call only. */
+export interface CallOptions {
+  /** Decode HTML entities in the string values of the parsed response. */
+  decodeHtmlEntities?: boolean;
+  /** How many times a failed request is sent again. */
+  retryAttempts?: number;
+  /** Wait in ms between a failure and the next send. */
+  retryDelay?: number;
+  /** Limit in ms for one send, counted from when it leaves the queue. */
+  requestTimeout?: number;
+  /** Auto-filled `api_type`; `false` leaves it out. */
+  apiType?: string | false;
+  /** Use the application-only token for this call. */
+  bypassAuth?: boolean;
+  /** For endpoints that answer an array of listings (`/comments/$article`): which one to slice. */
+  listingIndex?: number;
+  /** `'json'` sends a JSON body instead of a form. */
+  bodyType?: BodyType;
+  /** Aborting rejects the call and cancels any send or wait in progress. */
+  signal?: AbortSignal;
+  /** The longest RATELIMIT wait (ms) this call waits out before sending again; a longer one rejects at once. */
+  ratelimitWait?: number;
+}
