@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultFetch, isNode } from '../../lib/transport/default-fetch.js';
+import { defaultFetch, isNode, retrying } from '../../lib/transport/default-fetch.js';
 import { defaultFetch as browserFetch, isNode as browserIsNode } from '../../lib/transport/default-fetch.browser.js';
 
 describe('which transport an instance gets by default', () => {
@@ -23,5 +23,20 @@ describe('which transport an instance gets by default', () => {
       globalThis.fetch = saved;
     }
     expect(seen).toEqual(['https://example.test/x']);
+  });
+});
+
+describe('loading the transport', () => {
+  it('a load that failed is tried again by the next caller, and a success is kept', async () => {
+    let calls = 0;
+    const load = retrying(async () => {
+      calls++;
+      if (calls === 1) throw new Error('refused once');
+      return { loaded: calls };
+    });
+    await expect(load()).rejects.toThrow('refused once');
+    await expect(load()).resolves.toEqual({ loaded: 2 });
+    await expect(load()).resolves.toEqual({ loaded: 2 });
+    expect(calls).toBe(2);
   });
 });

@@ -9,21 +9,33 @@ const versions = (globalThis as { process?: { versions?: Record<string, string |
 const agent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
 export const isNode = typeof versions?.node === 'string' && !versions.bun && !versions.deno && !('Deno' in globalThis) && agent !== 'Cloudflare-Workers';
 
+/**
+ * A module import that is tried again after a failure instead of keeping it: a load refused once
+ * (a test runner between two tests, a file system hiccup) must not fail every later call.
+ */
+export function retrying<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
+
 /** The undici transport is loaded when the first instance is made: importing snoopath stays cheap. */
-let transport: Promise<typeof import('./undici.js')> | undefined;
-const loadTransport = () => (transport ??= import('./undici.js'));
-let agents: Promise<typeof import('./undici-agent.js')> | undefined;
-const loadAgents = () => (agents ??= import('./undici-agent.js'));
+const loadTransport = retrying(() => import('./undici.js'));
+const loadAgents = retrying(() => import('./undici-agent.js'));
 
 /**
  * A fetch whose implementation starts loading now (the first instance is being made) and is
- * called directly once loaded: the first send does not wait for it, or only for what is left.
+ * called directly once loaded: the first send does not wait for it, or only for what is left. A
+ * failed load is reported by the send that needed it, and tried again by the next one.
  */
 function lazyFetch(source: DispatcherSource): typeof fetch {
   let loaded: typeof fetch | undefined;
-  const loading = loadTransport().then((m) => (loaded = m.createUndiciFetch(source)));
-  loading.catch(() => {});
-  return ((input, init) => (loaded ? loaded(input, init) : loading.then((f) => f(input, init)))) as typeof fetch;
+  const load = () => loadTransport().then((m) => (loaded ??= m.createUndiciFetch(source)));
+  load().catch(() => {});
+  return ((input, init) => (loaded ? loaded(input, init) : load().then((f) => f(input, init)))) as typeof fetch;
 }
 
 let direct: typeof fetch | undefined;

@@ -1,9 +1,7 @@
 import type { SendContext } from './context.js';
 import { failures } from './errors.js';
+import { hasBody, LightResponse } from './light-response.js';
 import { redirectTarget } from './response.js';
-
-/** Statuses whose answers carry no body (a Response cannot be built with one). */
-const NULL_BODY = new Set([101, 204, 205, 304]);
 
 /** The abort reason of a send that ran out of time (its TimeoutError is worded in lib/transport/failures.ts). */
 const TIMED_OUT = Symbol('timed out');
@@ -12,7 +10,7 @@ const TIMED_OUT = Symbol('timed out');
  * One send: it waits for the pacer, then the timeout runs from when it leaves the queue until the
  * whole body has arrived. Reading the body here, inside the send ky retries, makes a server that
  * sends headers and then stalls a timeout of this send (retried like any other), not a hang. The
- * answer is handed on as a Response built from the text (also kept in `ctx.text`). fetch never
+ * answer is handed on as a light Response over the text (also kept in `ctx.text`). fetch never
  * follows a redirect itself (`redirect: 'manual'`); lib/transport/redirect.ts decides.
  */
 export function pacedFetch(ctx: SendContext, request: Request): Promise<Response> {
@@ -46,8 +44,9 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
     if (response.status === 0 || (response.redirected && response.url && new URL(response.url).origin !== new URL(request.url).origin)) {
       throw (await failures()).uncheckedRedirect(ctx, request, response);
     }
-    const answer = new Response(NULL_BODY.has(response.status) ? null : ctx.text, { status: response.status, statusText: response.statusText, headers: response.headers });
-    Object.defineProperty(answer, 'url', { value: response.url || request.url });
+    // ky gets an unread answer over the text already read: no second WHATWG Response per call.
+    const { status, statusText, headers, redirected } = response;
+    const answer = new LightResponse({ status, statusText, headers, redirected, url: response.url || request.url, body: hasBody(request.method, status) ? ctx.text : null }) as unknown as Response;
     // Listeners get every refused answer, retried or not (redirects are reported where they are decided).
     if (!answer.ok && redirectTarget(answer) === undefined && host.events.has('response_error')) {
       host.events.emit('response_error', (await failures()).responseError(answer, request.method, ctx.text, ctx, false));

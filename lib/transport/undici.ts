@@ -1,7 +1,8 @@
 import type { Dispatcher } from 'undici';
 import { fromBodyInit, fromRequestStream, type OutgoingBody } from './undici-body.js';
 import { requestFn, type RequestFn } from './undici-require.js';
-import { ACCEPT_ENCODING, decodeBody, hasBody, UndiciResponse } from './undici-response.js';
+import { hasBody, LightResponse } from './light-response.js';
+import { ACCEPT_ENCODING, decodeBody } from './undici-response.js';
 
 /** Where requests go: a dispatcher (Agent, ProxyAgent, MockAgent), or a function that makes one on first use. */
 export type DispatcherSource = Dispatcher | (() => Dispatcher | Promise<Dispatcher>);
@@ -62,7 +63,7 @@ export function createUndiciFetch(source: DispatcherSource): typeof fetch {
   } as typeof fetch;
 }
 
-async function send(request: RequestFn, dispatcher: Dispatcher, out: Outgoing): Promise<UndiciResponse> {
+async function send(request: RequestFn, dispatcher: Dispatcher, out: Outgoing): Promise<LightResponse> {
   let { url, method, body } = out;
   const headers = out.headers;
   for (let hops = 0; ; hops++) {
@@ -95,7 +96,7 @@ async function send(request: RequestFn, dispatcher: Dispatcher, out: Outgoing): 
   }
 }
 
-function respond(res: Dispatcher.ResponseData, url: string, method: string, redirected: boolean): UndiciResponse {
+function respond(res: Dispatcher.ResponseData, url: string, method: string, redirected: boolean): LightResponse {
   const headers = new Headers();
   const raw = res.headers;
   for (const name in raw) {
@@ -112,7 +113,7 @@ function respond(res: Dispatcher.ResponseData, url: string, method: string, redi
   } else {
     res.body.dump().catch(noop);
   }
-  return new UndiciResponse({ status: res.statusCode, statusText: res.statusText ?? '', headers, url, redirected, body });
+  return new LightResponse({ status: res.statusCode, statusText: res.statusText ?? '', headers, url, redirected, body });
 }
 
 /** The request fetch would send for `(input, init)`: init wins over the Request, field by field. */
