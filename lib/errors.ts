@@ -1,4 +1,4 @@
-import { redact, redactUrl } from './redact.js';
+import { redact, redactUrl } from './redact-patterns.js';
 
 /** Base class of every error snoopath raises. Tell them apart with `instanceof` or `error.name`. */
 export class SnoopathError extends Error {

@@ -1,6 +1,6 @@
 export { Snoopath, Snoopath as default, type SnoopathCallable } from './client.js';
 export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors.js';
-export type { TokenStore, Tokens } from './options.js';
+export type { TokenStore, Tokens } from './types/tokens.js';
 export type { SnoopathOptions, OAuthOptions, ScriptOAuth, ExplicitOAuth, ImplicitOAuth, Scope, ScopeList } from './types/options.js';
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './limiter/shared.js';
 export type { CallOptions, CallObject, Thing } from './types/call.js';

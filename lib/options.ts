@@ -4,6 +4,7 @@ import { configErrorOf } from './option-errors.js';
 import type { SharedLimiter } from './limiter/shared.js';
 import type { Logger } from './log/index.js';
 import { normalizeServerUri } from './server-uri.js';
+import type { TokenStore } from './types/tokens.js';
 import { isNode } from './transport/default-fetch.js';
 
 /** The longest delay a timer can hold: a longer one fires at once (after 1 ms), so it is refused. */
@@ -70,22 +71,6 @@ const implicitOAuth = z.strictObject({
     'DO_NOT_TRACK_THIS_DEVICE',
   ),
 });
-
-/** Where tokens live across restarts. Both methods may be async. */
-export interface TokenStore {
-  /** Called once, before the first request. */
-  get(): Tokens | undefined | null | Promise<Tokens | undefined | null>;
-  /** Called whenever a new access or refresh token arrives. */
-  set(tokens: Tokens): void | Promise<void>;
-}
-
-/** Tokens as kept in a {@link TokenStore}. */
-export interface Tokens {
-  accessToken?: string | undefined;
-  refreshToken?: string | undefined;
-  /** Epoch milliseconds when the access token expires. */
-  expiresAt?: number | undefined;
-}
 
 export const optionsSchema = z.strictObject({
   /** Sent as `User-Agent` where the runtime allows it: `<platform>:<app ID>:<version> (by /u/<username>)`. */

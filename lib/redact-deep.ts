@@ -1,6 +1,5 @@
-import type { Redactor } from './redact.js';
 import { cleanDomException, foreign } from './redact-foreign.js';
-import { MAX_DEPTH, put, tag } from './redact-shape.js';
+import { MAX_DEPTH, put, tag, type TextCleaner } from './redact-shape.js';
 
 const TOO_DEEP = '[REDACTED: nested too deep]';
 
@@ -11,7 +10,7 @@ const TOO_DEEP = '[REDACTED: nested too deep]';
  * already holds it. Every other object (a DOMException, a URL, an instance of some class) is kept
  * when no string reachable in it holds a secret, and replaced by a cleaned copy when one does.
  */
-export function clean<T>(redactor: Redactor, value: T, seen = new WeakMap<object, unknown>(), depth = 0): T {
+export function clean<T>(redactor: TextCleaner, value: T, seen = new WeakMap<object, unknown>(), depth = 0): T {
   if (typeof value === 'string') return redactor.text(value) as T;
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
   const object = value as object;
@@ -38,7 +37,7 @@ const isPlain = (value: object): boolean => {
 };
 
 /** An error's message, stack, every own field and its causes. A frozen one is replaced by a cleaned copy. */
-function cleanError(redactor: Redactor, error: Error, seen: WeakMap<object, unknown>, depth: number): Error {
+function cleanError(redactor: TextCleaner, error: Error, seen: WeakMap<object, unknown>, depth: number): Error {
   seen.set(error, error);
   try {
     for (const key of Reflect.ownKeys(error)) {

@@ -1,5 +1,5 @@
-import { REDACTED, redactUrl, type Redactor } from './redact.js';
-import { MAX_DEPTH, put, tag } from './redact-shape.js';
+import { REDACTED, redactUrl } from './redact-patterns.js';
+import { MAX_DEPTH, put, tag, type TextCleaner } from './redact-shape.js';
 
 /** How many objects holds() visits before it assumes a secret (and the object is copied, cleaned). */
 const MAX_VISITS = 5000;
@@ -12,7 +12,7 @@ export type Walk = (value: unknown) => unknown;
  * so it cannot be cleaned in place: one that holds a secret is replaced by a new DOMException (an
  * Error where there is no such class) with name, message, stack and own fields cleaned.
  */
-export function cleanDomException(redactor: Redactor, error: DOMException, seen: WeakMap<object, unknown>, walk: Walk): Error {
+export function cleanDomException(redactor: TextCleaner, error: DOMException, seen: WeakMap<object, unknown>, walk: Walk): Error {
   if (!holds(redactor, error)) {
     seen.set(error, error);
     return error;
@@ -43,7 +43,7 @@ export function cleanDomException(redactor: Redactor, error: DOMException, seen:
  * holds a secret (an instance of some class, a function with fields) becomes a plain copy of its own
  * enumerable fields, cleaned. What holds none is kept as it is.
  */
-export function foreign(redactor: Redactor, value: object, kind: string, seen: WeakMap<object, unknown>, walk: Walk): unknown {
+export function foreign(redactor: TextCleaner, value: object, kind: string, seen: WeakMap<object, unknown>, walk: Walk): unknown {
   const headersOf = (h: Headers) => walk(Object.fromEntries(h));
   switch (kind) {
     case 'Headers':
@@ -91,20 +91,20 @@ export function foreign(redactor: Redactor, value: object, kind: string, seen: W
 }
 
 /** The cleaned text of a URL: its href, with the query rebuilt from cleaned decoded entries (inspect shows them decoded). */
-function urlText(redactor: Redactor, url: URL): string {
+function urlText(redactor: TextCleaner, url: URL): string {
   const copy = new URL(url.href);
   const params = [...url.searchParams];
   if (params.some(([k, v]) => redactor.text(k) !== k || redactor.text(v) !== v)) copy.search = paramsOf(redactor, params).toString();
   return redactor.text(redactUrl(copy.href));
 }
 
-const paramsOf = (redactor: Redactor, entries: Array<[string, string]>) => new URLSearchParams(entries.map(([k, v]) => [redactor.text(k), redactor.text(v)]));
+const paramsOf = (redactor: TextCleaner, entries: Array<[string, string]>) => new URLSearchParams(entries.map(([k, v]) => [redactor.text(k), redactor.text(v)]));
 
 /**
  * A URL, URLSearchParams or boxed String that holds a secret: a cleaned one of the same kind where
  * it can be made and shows nothing secret, else its cleaned text.
  */
-function textual(redactor: Redactor, value: object, kind: string): unknown {
+function textual(redactor: TextCleaner, value: object, kind: string): unknown {
   try {
     if (kind === 'String') return redactor.text(String(value.valueOf()));
     if (kind === 'URLSearchParams') {
@@ -131,7 +131,7 @@ function textual(redactor: Redactor, value: object, kind: string): unknown {
  * error's message and stack, a URL's text) holds a secret. Getters are not run; past the depth or
  * visit limits, and for what cannot be looked into, the answer is yes, so the value is copied.
  */
-export function holds(redactor: Redactor, value: unknown, depth = 0, visited = new Set<object>()): boolean {
+export function holds(redactor: TextCleaner, value: unknown, depth = 0, visited = new Set<object>()): boolean {
   if (typeof value === 'string') return redactor.text(value) !== value;
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
   if (visited.has(value)) return false;

@@ -1,3 +1,8 @@
+/** What the walkers need of a Redactor (lib/redact.ts): a cleaned copy of a text. */
+export interface TextCleaner {
+  text(text: string): string;
+}
+
 /** Deeper than this, an object is replaced by a marker: a hostile body nested 100k deep cannot overflow the stack. */
 export const MAX_DEPTH = 100;
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { ArgumentError, AuthError, ConfigError, NetworkError, ResponseError, SnoopathError, TimeoutError } from '../../lib/errors.js';
-import { redact } from '../../lib/redact.js';
+import { redact } from '../../lib/redact-patterns.js';
 
 const details = (url: string) => ({ status: 500, method: 'GET', url, body: '<html>', errors: [] as Array<[string, string, string?]>, attempts: 3 });
 

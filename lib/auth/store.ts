@@ -1,6 +1,6 @@
 import { AuthError, TimeoutError } from '../errors.js';
 import type { Emitter } from '../events.js';
-import type { TokenStore, Tokens } from '../options.js';
+import type { TokenStore, Tokens } from '../types/tokens.js';
 import { loadDeep } from '../redact.js';
 
 /*

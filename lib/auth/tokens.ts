@@ -1,7 +1,8 @@
 import { abortable } from '../abortable.js';
 import { AuthError } from '../errors.js';
 import type { Emitter } from '../events.js';
-import type { OAuthOptions, TokenStore, Tokens } from '../options.js';
+import type { OAuthOptions } from '../options.js';
+import type { TokenStore, Tokens } from '../types/tokens.js';
 import type { GrantType, TokenResponse } from './grant-types.js';
 import type { Grants } from './grants.js';
 

@@ -1,6 +1,6 @@
 import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
 import type { SendContext } from './context.js';
-import { errorTriples } from './response.js';
+import { errorTriples } from './error-triples.js';
 import { ratelimitOf } from '../limiter/action-limit.js';
 
 /*

@@ -1,10 +1,5 @@
+import { errorTriples } from './error-triples.js';
 import { failures } from './errors.js';
-
-/** The `[code, message, field]` triples of a `{json: {errors}}` body, or `[]`. */
-export function errorTriples(body: unknown): Array<[string, string, string?]> {
-  const errors = (body as { json?: { errors?: unknown } } | null)?.json?.errors;
-  return Array.isArray(errors) ? errors.filter(Array.isArray).map((e) => [String(e[0]), String(e[1] ?? ''), e[2] == null ? undefined : String(e[2])] as [string, string, string?]) : [];
-}
 
 /**
  * The value of a 2xx answer: parsed JSON, else the text, `''` when empty. JSON that fails to parse

@@ -5,7 +5,7 @@
 // `Record<string, unknown>` (an interface has no implicit index signature).
 import type { SharedLimiter } from '../limiter/shared.js';
 import type { Logger } from '../log/index.js';
-import type { TokenStore } from '../options.js';
+import type { TokenStore } from './tokens.js';
 
 /**
  * The platform's OAuth scope names. `oauth.scope` takes these (editors complete them) or any other
