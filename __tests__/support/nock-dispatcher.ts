@@ -5,8 +5,10 @@
  * on every mocked answer; only the connection pool below it differs, and that is covered over real
  * loopback sockets by __tests__/transport/undici*.test.ts and the integration suites.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+// The module objects, read at each request: nock patches their `request` property, which a named
+// import (bound when this file loads) does not see on every Node version.
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { Readable } from 'node:stream';
 import { Dispatcher } from 'undici';
 
@@ -22,8 +24,11 @@ export class NockDispatcher extends Dispatcher {
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
     const h = handler as unknown as LegacyHandler;
     const url = new URL(options.path, String(options.origin));
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method: options.method, headers: options.headers as Record<string, string> });
+    // A request nock did not take never reaches DNS or the network: its host lookup fails at once.
+    const lookup = (host: string, _options: unknown, done: (error: Error) => void) =>
+      done(Object.assign(new Error(`NockDispatcher: nock did not intercept the request to ${host}; nothing is sent`), { code: 'ENOTMOCKED' }));
+    const init = { method: options.method, headers: options.headers as Record<string, string>, lookup: lookup as never };
+    const req = url.protocol === 'https:' ? https.request(url, init) : http.request(url, init);
     let failed = false;
     const fail = (error: Error) => {
       if (failed) return;
