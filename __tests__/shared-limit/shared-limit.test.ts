@@ -208,6 +208,7 @@ describe('limiter option', () => {
       expect(runs.shared!.refused).toBeLessThanOrEqual(1);
       expect(runs.alone!.refused).toBeGreaterThanOrEqual(5 * Math.max(1, runs.shared!.refused));
       expect(runs.shared!.maxPerWindow).toBeLessThanOrEqual(BUDGET + runs.shared!.refused);
-    }, 25000);
+      // A child process each run, and the run without the shared limiter waits out its 429s: 32 s seen on a loaded machine.
+    }, 60000);
   });
 });
