@@ -3,7 +3,7 @@ import { SnoopathError } from '../errors.js';
 import { readRateLimit } from './headers.js';
 import type { Connection, RedisLink } from './redis-link.js';
 import { lockIn } from './redis-lock.js';
-import { CLAIM, RECHECK, REOPEN } from './redis-scripts.js';
+import { CLAIM, CLOSE_UNTIL, RECHECK, REOPEN } from './redis-scripts.js';
 import type { SharedBudget, SharedBudgetSettings } from './shared.js';
 
 export const closedError = () => new SnoopathError('The shared limiter was closed: create a new one with sharedLimit() (and new instances) to send again.');
@@ -85,7 +85,7 @@ export class RedisBudget implements SharedBudget {
         this.#waiting.add(waiting);
         limiter
           .schedule({ expiration: this.#expiration }, async () => {
-            const started = take(() => this.#job(link, send, observe));
+            const started = take(() => this.#job(limiter, link, send, observe));
             // Bottleneck counts the job as running while the send runs; a call already gone gives back its reservoir unit.
             if (started) await started.catch(() => undefined);
             else await limiter.incrementReservoir(1).catch(() => undefined);
@@ -108,7 +108,7 @@ export class RedisBudget implements SharedBudget {
   }
 
   /** One send under the shared budget; its answer claims what is left for every process while the send still counts as running. */
-  async #job(link: RedisLink, send: () => Promise<Response>, observe: (response: Response, claimed: number | null | undefined) => void): Promise<Response> {
+  async #job(limiter: Bottleneck, link: RedisLink, send: () => Promise<Response>, observe: (response: Response, claimed: number | null | undefined) => void): Promise<Response> {
     const response = await send();
     const state = response.status === 429 ? undefined : readRateLimit(response.headers);
     let claimed: number | null | undefined;
@@ -117,6 +117,11 @@ export class RedisBudget implements SharedBudget {
         state.used, Math.floor(state.remaining), state.reset, Date.now(), this.#channel));
       // -2: an answer of a window already over, which says nothing of this one.
       claimed = typeof result === 'number' ? (result >= 0 ? result : result === -2 ? null : undefined) : undefined;
+      // The claim may close the budget while this process's own pacer still sees units left (they are
+      // withheld for sends still running, and the RECHECK that gives them back comes after a window
+      // that ended with "reset: 0"): the budget must still reopen when the window is over.
+      // The reset is told in whole seconds: one more, as this process's own pacer waits.
+      if (claimed === 0) this.#closedFor(limiter, link.conn, Math.max(1, state.reset + 1) * 1000);
     }
     observe(response, claimed);
     return response;
@@ -185,6 +190,13 @@ export class RedisBudget implements SharedBudget {
     } catch (error) {
       this.#report(error as Error);
     }
+  }
+
+  /** Reopen the budget in `ms`, or later if a process set a later time; REOPEN leaves a budget that was given back open. */
+  #closedFor(limiter: Bottleneck, conn: Connection, ms: number): void {
+    conn.client
+      .eval(CLOSE_UNTIL, 1, `${this.prefix}refill`, Date.now() + ms, ms)
+      .then(() => this.#checkStale(limiter, conn), this.#report);
   }
 
   #scheduleCheck(limiter: Bottleneck, conn: Connection, ms: number): void {

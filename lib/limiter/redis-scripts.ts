@@ -93,6 +93,16 @@ redis.call('publish', ARGV[2], 'capacity:' .. math.max(0, capacity))
 return available
 `;
 
+/**
+ * The budget is closed until a window's end: keep the later of this time and one already set, so a
+ * time left from an earlier window cannot reopen the budget of this one. KEYS: refill. ARGV: the
+ * time (epoch ms), ms from now. Returns the ms left.
+ */
+export const CLOSE_UNTIL = `
+if redis.call('pttl', KEYS[1]) < tonumber(ARGV[2]) then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+return redis.call('pttl', KEYS[1])
+`;
+
 /** Release a lock only if this holder still has it. KEYS: the lock. ARGV: the holder's token. */
 export const UNLOCK = `
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
