@@ -84,7 +84,8 @@ export function selfSignedCertificate(names: readonly string[]): { key: string; 
   const subject = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('snoopath emulator')))));
   const now = Date.now();
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // Positive and minimal in DER: a first byte of 0 (then a padding byte OpenSSL refuses, 1 certificate in 256) is never drawn.
+  serial[0] = ((serial[0] ?? 0) & 0x7f) || 1;
   const extensions = seq(
     extension('2.5.29.19', true, seq(TRUE)), // basicConstraints: CA
     extension('2.5.29.15', true, tlv(0x03, Buffer.from([0x02, 0x84]))), // keyUsage: digitalSignature, keyCertSign
