@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { fromBodyInit, fromRequestStream, type OutgoingBody } from './undici-body.js';
 import { requestFn, type RequestFn } from './undici-require.js';
 import { hasBody, LightResponse } from './light-response.js';
-import { ACCEPT_ENCODING, decodeBody } from './undici-response.js';
+import { ACCEPT_ENCODING, decodeBody } from './undici-decode.js';
 
 /** Where requests go: a dispatcher (Agent, ProxyAgent, MockAgent), or a function that makes one on first use. */
 export type DispatcherSource = Dispatcher | (() => Dispatcher | Promise<Dispatcher>);
