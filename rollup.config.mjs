@@ -44,11 +44,11 @@ const node = (input, file, extra = {}, plugins = []) => ({
  * the main entry (./index.js) instead of bundling its own, so its errors are instanceof the
  * SnoopathError that `snoopath` exports.
  */
-const errorsFile = fileURLToPath(new URL('./lib/errors.ts', import.meta.url));
+const errorsFile = fileURLToPath(new URL('./lib/errors/classes.ts', import.meta.url));
 const mainEntryErrors = {
   name: 'main-entry-errors',
   async resolveId(source, importer, options) {
-    if (!importer || !source.endsWith('/errors.js')) return null;
+    if (!importer || !source.endsWith('/classes.js')) return null;
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
     return resolved?.id === errorsFile ? { id: './index.js', external: 'relative' } : null;
   },
@@ -173,7 +173,7 @@ export default [
   // lib/node.ts adds the 'module.exports' export (what require('snoopath') returns) to lib/index.ts's.
   nodeMain('lib/node.ts', 'index'),
   node('lib/emulator/index.ts', 'dist/emulator.js'),
-  node('lib/emulator/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node' }),
+  node('lib/emulator/cli/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node' }),
   cli,
   // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.
   node('lib/shared-limit.ts', 'dist/shared-limit.js', {}, [mainEntryErrors]),

@@ -1,5 +1,5 @@
-export { Snoopath, Snoopath as default, type SnoopathCallable } from './client.js';
-export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors.js';
+export { Snoopath, Snoopath as default, type SnoopathCallable } from './client/snoopath.js';
+export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors/classes.js';
 export type { TokenStore, Tokens } from './types/tokens.js';
 export type { SnoopathOptions, OAuthOptions, ScriptOAuth, ExplicitOAuth, ImplicitOAuth, Scope, ScopeList } from './types/options.js';
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './limiter/shared.js';
@@ -14,7 +14,7 @@ export type {
   LinkThing, CommentThing, AccountThing, MessageThing, SubredditThing, MoreThing,
   ModAction, ModActionThing,
 } from './types/things.js';
-export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events.js';
+export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events/emitter.js';
 export type { Logger, LogDetails } from './log/index.js';
 export type { Args } from './request/path.js';
 export type { BodyType } from './request/encode.js';

@@ -8,10 +8,10 @@
  *   await limiter.close();
  */
 import Bottleneck from 'bottleneck';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './errors/classes.js';
 import type { SharedBudget, SharedLimiter } from './limiter/shared.js';
-import { closedError, RedisBudget } from './limiter/redis-budget.js';
-import { RedisLink, type Connection } from './limiter/redis-link.js';
+import { closedError, RedisBudget } from './limiter/redis/budget.js';
+import { RedisLink, type Connection } from './limiter/redis/link.js';
 
 export type { SharedBudget, SharedBudgetSettings, SharedLimiter } from './limiter/shared.js';
 

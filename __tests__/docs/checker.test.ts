@@ -67,7 +67,7 @@ describe('links', () => {
 
 describe('cited files', () => {
   it('every repository path in the prose exists; globs, code blocks and URLs are skipped', () => {
-    const text = ['see lib/log/write.ts and lib/request/, lib/{core,client}.ts.', 'and lib/gone.ts, docs/*.md, https://x.org/lib/nothing.ts', F, 'lib/in-code.ts', F].join('\n');
+    const text = ['see lib/log/write.ts and lib/request/, lib/client/{call,snoopath}.ts.', 'and lib/gone.ts, docs/*.md, https://x.org/lib/nothing.ts', F, 'lib/in-code.ts', F].join('\n');
     expect(checkCitations(root, 'docs/design.md', text)).toEqual(['docs/design.md:2: cites lib/gone.ts, which is not in the repository']);
   });
 });

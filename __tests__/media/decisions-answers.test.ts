@@ -1,6 +1,6 @@
 /** The pure decisions of media posts about the platform's answers: URLs, the lease, the storage host's XML, websocket messages. */
 import { describe, expect, it } from '@jest/globals';
-import { ResponseError } from '../../lib/errors.js';
+import { ResponseError } from '../../lib/errors/classes.js';
 import { parseLease } from '../../lib/media/lease.js';
 import { readMessage } from '../../lib/media/result.js';
 import { bareUrl, fileUrl, postIdentity, storageError, uploadUrl, websocketUrl, xmlText } from '../../lib/media/urls.js';

@@ -1,6 +1,6 @@
 /** The pure decisions of media posts about the caller's files and post: names, types, limits, and which request a post makes. */
 import { describe, expect, it } from '@jest/globals';
-import { ArgumentError } from '../../lib/errors.js';
+import { ArgumentError } from '../../lib/errors/classes.js';
 import { checkGallery, checkSize, checkType, DEFAULT_LIMITS, limitFor, resolveLimits } from '../../lib/media/limits.js';
 import { describeInput, inputKind } from '../../lib/media/source.js';
 import { galleryAnswer, planPost, submitRequest } from '../../lib/media/submit.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ArgumentError } from '../../lib/errors.js';
+import { ArgumentError } from '../../lib/errors/classes.js';
 import { readInput } from '../../lib/media/read.js';
 
 const LIMIT = { key: 'image' as const, bytes: 10 };

@@ -1,6 +1,6 @@
 /** The result listener's ways out, with a scripted WebSocket: every one settles the wait and closes every socket. */
 import { describe, expect, it } from '@jest/globals';
-import { NetworkError, ResponseError, TimeoutError } from '../../lib/errors.js';
+import { NetworkError, ResponseError, TimeoutError } from '../../lib/errors/classes.js';
 import { ResultListener } from '../../lib/media/result.js';
 
 /** A WebSocket whose events the test fires by hand. */

@@ -7,11 +7,11 @@ import fc from 'fast-check';
 
 // Small generated values keep 300 runs per property within a second or two on a loaded machine.
 fc.configureGlobal({ baseSize: 'small' });
-import { checkCallOptions } from '../../lib/call-options.js';
-import { ArgumentError, AuthError, ConfigError, NetworkError, ResponseError, SnoopathError, TimeoutError } from '../../lib/errors.js';
-import { resolveOptions } from '../../lib/options.js';
+import { checkCallOptions } from '../../lib/options/call-options.js';
+import { ArgumentError, AuthError, ConfigError, NetworkError, ResponseError, SnoopathError, TimeoutError } from '../../lib/errors/classes.js';
+import { resolveOptions } from '../../lib/options/schema.js';
 import { Snoopath, type SnoopathOptions } from '../../lib/index.js';
-import { Redactor } from '../../lib/redact.js';
+import { Redactor } from '../../lib/redact/redactor.js';
 import { buildRequest, type Verb } from '../../lib/request/build.js';
 import { views } from '../support/scan.js';
 

@@ -1,6 +1,6 @@
 // Cursors (plain JSON, versioned, bounded), the pause schedule, the option checks and the cursor store keeper.
 import { describe, expect, it } from '@jest/globals';
-import { ArgumentError, NetworkError, ResponseError, TimeoutError, AuthError } from '../../lib/errors.js';
+import { ArgumentError, NetworkError, ResponseError, TimeoutError, AuthError } from '../../lib/errors/classes.js';
 import { cursorOf, restore } from '../../lib/stream/cursor.js';
 import { isTransient } from '../../lib/stream/failures.js';
 import { DEFAULT_PAUSE, jitter, nextBase, type PauseRule } from '../../lib/stream/pause.js';

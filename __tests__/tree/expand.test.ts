@@ -1,6 +1,6 @@
 /** The expander (lib/tree/expand.ts, work.ts) against a stand-in of the platform: no sockets. */
 import { describe, expect, it } from '@jest/globals';
-import { ArgumentError, ResponseError } from '../../lib/errors.js';
+import { ArgumentError, ResponseError } from '../../lib/errors/classes.js';
 import { tree } from '../../lib/tree/expand.js';
 import { walk } from '../../lib/tree/walk.js';
 import type { CommentTree } from '../../lib/types/tree.js';

@@ -1,5 +1,5 @@
-import type { Core } from '../core.js';
-import { ArgumentError, AuthError, ConfigError } from '../errors.js';
+import type { Core } from '../core/core.js';
+import { ArgumentError, AuthError, ConfigError } from '../errors/classes.js';
 import type { TokenManager } from './tokens.js';
 
 /**

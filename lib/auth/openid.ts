@@ -1,6 +1,6 @@
 import type * as OpenId from 'openid-client';
-import { AuthError, ResponseError, SnoopathError } from '../errors.js';
-import { isLoopbackOrigin } from '../server-uri.js';
+import { AuthError, ResponseError, SnoopathError } from '../errors/classes.js';
+import { isLoopbackOrigin } from '../options/server-uri.js';
 import { createContext } from '../transport/context.js';
 import { send } from '../transport/http.js';
 import type { GrantSettings, GrantType, TokenResponse } from './grant-types.js';

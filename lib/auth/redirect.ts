@@ -1,4 +1,4 @@
-import { AuthError } from '../errors.js';
+import { AuthError } from '../errors/classes.js';
 
 /** What a redirect carried back. */
 export interface RedirectResult {

@@ -1,7 +1,7 @@
-import { AuthError, TimeoutError } from '../errors.js';
-import type { Emitter } from '../events.js';
+import { AuthError, TimeoutError } from '../errors/classes.js';
+import type { Emitter } from '../events/emitter.js';
 import type { TokenStore, Tokens } from '../types/tokens.js';
-import { loadDeep } from '../redact.js';
+import { loadDeep } from '../redact/redactor.js';
 
 /*
  * The tokenStore's reads and writes, bounded by requestTimeout and reported as `token_store_error`.

@@ -1,7 +1,7 @@
-import { abortable } from '../abortable.js';
-import { AuthError } from '../errors.js';
-import type { Emitter } from '../events.js';
-import type { OAuthOptions } from '../options.js';
+import { abortable } from '../wait/abortable.js';
+import { AuthError } from '../errors/classes.js';
+import type { Emitter } from '../events/emitter.js';
+import type { OAuthOptions } from '../options/schema.js';
 import type { TokenStore, Tokens } from '../types/tokens.js';
 import type { GrantType, TokenResponse } from './grant-types.js';
 import type { Grants } from './grants.js';
@@ -21,7 +21,7 @@ export interface TokenManagerOptions {
   store?: TokenStore | undefined;
   /** How long a tokenStore get() or set() may take (the instance's requestTimeout). */
   storeTimeout?: number;
-  /** Told every credential as it arrives, so that errors and events never show it (lib/redact.ts). */
+  /** Told every credential as it arrives, so that errors and events never show it (lib/redact/redactor.ts). */
   secrets?: { add(...values: Array<string | undefined>): void };
   now?: () => number;
 }

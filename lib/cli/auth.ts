@@ -1,5 +1,5 @@
 import { Snoopath, type SnoopathOptions } from '../index.js';
-import type { OAuthOptions } from '../options.js';
+import type { OAuthOptions } from '../options/schema.js';
 import type { AuthCommand } from './args.js';
 import { startRedirectServer } from './loopback.js';
 

@@ -1,4 +1,4 @@
-import { resolvePost } from './posts.js';
+import { resolvePost } from './things/posts.js';
 import type { ActionLimit, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, PostSpec, RateLimit } from './types.js';
 
 /** The platform's OAuth scopes (`*` is accepted in addition). */

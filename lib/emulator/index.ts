@@ -3,12 +3,12 @@
  * for testing bots and the client itself. Node only.
  */
 import { checkActionLimit, checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
-import { makePost } from './posts.js';
+import { makePost } from './things/posts.js';
 import { listenStorage } from './media/listen.js';
-import { addItems } from './feed-add.js';
-import { listen } from './server.js';
+import { addItems } from './feed/add.js';
+import { listen } from './server/server.js';
 import { State } from './state.js';
-import { selfSignedCertificate } from './tls.js';
+import { selfSignedCertificate } from './server/tls.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 export type {

@@ -3,12 +3,12 @@
  * account and action, and `/api/morechildren` one call at a time per account. A chunk of its own in
  * browser bundles, loaded by the first call that needs it (lib/limiter/pacer.ts decides).
  */
-import { ResponseError } from '../errors.js';
-import type { Emitter } from '../events.js';
-import type { OAuthOptions } from '../options.js';
+import { ResponseError } from '../errors/classes.js';
+import type { Emitter } from '../events/emitter.js';
+import type { OAuthOptions } from '../options/schema.js';
 import type { AppBudget } from './budget.js';
 import { backoffSeconds, readRateLimit } from './headers.js';
-import { sleep } from './sleep.js';
+import { sleep } from '../wait/sleep.js';
 import type { MoreHooks, PacingKey } from './types.js';
 
 /** What one call brings to the per-account limits. */

@@ -1,4 +1,4 @@
-import type { RateLimitState } from '../events.js';
+import type { RateLimitState } from '../events/emitter.js';
 import { Gate, type GateSettings } from './gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
 import type { SharedBudget } from './shared.js';
@@ -79,7 +79,7 @@ export class AppBudget {
       return state;
     }
     // With Redis the claim has set the reservoir and the spacing of every process in one atomic
-    // step (lib/limiter/redis-scripts.ts): Bottleneck spaces and counts the sends, this process's
+    // step (lib/limiter/redis/scripts.ts): Bottleneck spaces and counts the sends, this process's
     // gate only probes and closes.
     this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, true, false);
     return state;

@@ -1,5 +1,5 @@
-import { Emitter } from '../events.js';
-import type { OAuthOptions } from '../options.js';
+import { Emitter } from '../events/emitter.js';
+import type { OAuthOptions } from '../options/schema.js';
 import type { AppBudget } from './budget.js';
 import type { Lane } from './gate.js';
 import { budgetFor } from './registry.js';

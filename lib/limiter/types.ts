@@ -1,7 +1,7 @@
 // The shapes that the pacer, the pacing it loads and the per-account limits that pacing loads
 // pass between them. Kept here, below all three, so that no file imports the one that loads it.
-import type { Emitter } from '../events.js';
-import type { OAuthOptions } from '../options.js';
+import type { Emitter } from '../events/emitter.js';
+import type { OAuthOptions } from '../options/schema.js';
 import type { LimiterOption } from './registry.js';
 
 export interface PacerOptions {

@@ -1,8 +1,8 @@
-import { Emitter, type EventName, type PayloadFilter, type SnoopathEvents } from '../events.js';
+import { Emitter, type EventName, type PayloadFilter, type SnoopathEvents } from '../events/emitter.js';
 import type { LineSource, Logger } from './types.js';
 
 // Declared in types.ts, which the lazily loaded writer imports without this file; named here for
-// lib/index.ts, lib/options.ts and the rest of lib.
+// lib/index.ts, lib/options/schema.ts and the rest of lib.
 export type { LineSource, LogDetails, Logger } from './types.js';
 
 const LOGGED = new Set<string>(['retry', 'rate_limit_reached', 'access_token_refreshed', 'access_token_expired', 'wait']);

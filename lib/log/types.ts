@@ -1,4 +1,4 @@
-import type { EventName, SnoopathEvents } from '../events.js';
+import type { EventName, SnoopathEvents } from '../events/emitter.js';
 
 /**
  * Where snoopath's log lines go (the `log` option), Octokit's convention: pass `console`, a pino or

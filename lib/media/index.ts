@@ -3,8 +3,8 @@
  * `submitMedia()` (a chunk of its own in browser bundles); every decision lives in a pure module
  * next to this one, and this file only runs the steps in order.
  */
-import type { Core } from '../core.js';
-import { ArgumentError } from '../errors.js';
+import type { Core } from '../core/core.js';
+import { ArgumentError } from '../errors/classes.js';
 import { requestLease } from './lease.js';
 import { checkSize, checkType, resolveLimits } from './limits.js';
 import { readInput } from './read.js';

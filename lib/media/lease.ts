@@ -1,5 +1,5 @@
-import type { Core } from '../core.js';
-import type { ResponseError } from '../errors.js';
+import type { Core } from '../core/core.js';
+import type { ResponseError } from '../errors/classes.js';
 import { answerError, callOptions, step } from './steps.js';
 import type { MediaRequestOptions } from './types.js';
 import { uploadUrl } from './urls.js';

@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../errors/classes.js';
 import { checkSize, type SizeLimit } from './limits.js';
 import { inputKind } from './source.js';
 import type { MediaInput } from './types.js';

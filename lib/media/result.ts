@@ -1,4 +1,4 @@
-import { NetworkError, TimeoutError } from '../errors.js';
+import { NetworkError, TimeoutError } from '../errors/classes.js';
 import { answerError, stepDetail, stepText } from './steps.js';
 import { bareUrl, websocketUrl } from './urls.js';
 

@@ -1,4 +1,4 @@
-import { ResponseError, type MediaStep, type ResponseErrorDetails } from '../errors.js';
+import { ResponseError, type MediaStep, type ResponseErrorDetails } from '../errors/classes.js';
 import type { CallOptions } from '../types/call.js';
 import type { MediaRequestOptions } from './types.js';
 

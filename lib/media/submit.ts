@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../errors/classes.js';
 import type { BodyType } from '../request/encode.js';
 import type { Args } from '../request/path.js';
 import { checkGallery, type Expected } from './limits.js';

@@ -1,5 +1,5 @@
-import type { Core } from '../core.js';
-import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
+import type { Core } from '../core/core.js';
+import { NetworkError, ResponseError, TimeoutError } from '../errors/classes.js';
 import { Pacer } from '../limiter/pacer.js';
 import { createContext, type SendContext, type TransportHost } from '../transport/context.js';
 import { send } from '../transport/http.js';

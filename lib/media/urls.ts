@@ -1,4 +1,4 @@
-import { isLoopbackOrigin } from '../server-uri.js';
+import { isLoopbackOrigin } from '../options/server-uri.js';
 
 /**
  * Where to upload, from the lease's `action`. A protocol-relative `//host` means https, as on the

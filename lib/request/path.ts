@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../errors/classes.js';
 import { checkNumber, checkText, kindOf } from './values.js';
 
 /** Arguments of a call: `$name` keys fill the path, the rest become query or body parameters. */

@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../errors/classes.js';
 import type { StreamCursor } from '../types/stream.js';
 import { Recent } from './recent.js';
 

@@ -1,4 +1,4 @@
-import { ArgumentError, AuthError, NetworkError, ResponseError, TimeoutError } from '../errors.js';
+import { ArgumentError, AuthError, NetworkError, ResponseError, TimeoutError } from '../errors/classes.js';
 
 /**
  * Whether a poll's failure is the platform's passing trouble, which the stream outlives (it polls

@@ -6,7 +6,7 @@ import { idOf, Recent, timeOf } from './recent.js';
 import type { Settings } from './settings.js';
 
 /**
- * What a stream needs of the call it polls: its path and its pages. lib/call.ts hands itself in;
+ * What a stream needs of the call it polls: its path and its pages. lib/client/call.ts hands itself in;
  * naming only this keeps the stream (loaded by the call) from importing the call.
  */
 export interface Source {

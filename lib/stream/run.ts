@@ -1,4 +1,4 @@
-import type { Emitter } from '../events.js';
+import type { Emitter } from '../events/emitter.js';
 import { fillPath, splitPath, type Args } from '../request/path.js';
 import type { ItemStream, StreamFailure, StreamOptions } from '../types/stream.js';
 import { cursorOf, restore } from './cursor.js';

@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../errors/classes.js';
 import type { Args } from '../request/path.js';
 import type { CallOptions } from '../types/call.js';
 import type { StreamOptions } from '../types/stream.js';

@@ -1,4 +1,4 @@
-import type { Emitter } from '../events.js';
+import type { Emitter } from '../events/emitter.js';
 import type { Pacer } from '../limiter/pacer.js';
 
 /** What the transport needs from its instance. */

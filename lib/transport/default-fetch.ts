@@ -1,4 +1,4 @@
-import type { DispatcherSource } from './undici.js';
+import type { DispatcherSource } from './undici/fetch.js';
 
 /**
  * Node proper: not Deno, Bun or Cloudflare Workers, whose Node compatibility carries
@@ -23,8 +23,8 @@ export function retrying<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /** The undici transport is loaded when the first instance is made: importing snoopath stays cheap. */
-const loadTransport = retrying(() => import('./undici.js'));
-const loadAgents = retrying(() => import('./undici-agent.js'));
+const loadTransport = retrying(() => import('./undici/fetch.js'));
+const loadAgents = retrying(() => import('./undici/agent.js'));
 
 /**
  * A fetch whose implementation starts loading now (the first instance is being made) and is

@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
-import { SnoopathError } from '../errors.js';
-import { loadDeep } from '../redact.js';
+import { SnoopathError } from '../errors/classes.js';
+import { loadDeep } from '../redact/redactor.js';
 import type { SendContext } from './context.js';
 
 /**

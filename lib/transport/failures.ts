@@ -1,4 +1,4 @@
-import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
+import { NetworkError, ResponseError, TimeoutError } from '../errors/classes.js';
 import type { SendContext } from './context.js';
 import { errorTriples } from './error-triples.js';
 import { ratelimitOf } from '../limiter/action-limit.js';

@@ -1,6 +1,6 @@
 import ky, { type Options } from 'ky';
 import type { RequestSpec } from '../request/build.js';
-import { canSetUserAgent } from '../runtime.js';
+import { canSetUserAgent } from '../runtime/detect.js';
 import type { SendContext } from './context.js';
 import { toSnoopathError } from './errors.js';
 import { pacedFetch } from './fetch.js';

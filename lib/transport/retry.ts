@@ -1,5 +1,5 @@
 import { HTTPError, type RetryOptions } from 'ky';
-import { NetworkError, TimeoutError } from '../errors.js';
+import { NetworkError, TimeoutError } from '../errors/classes.js';
 import type { SendContext } from './context.js';
 import { toSnoopathError } from './errors.js';
 

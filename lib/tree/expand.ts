@@ -1,4 +1,4 @@
-import { ArgumentError, ResponseError } from '../errors.js';
+import { ArgumentError, ResponseError } from '../errors/classes.js';
 import type { Verb } from '../request/build.js';
 import type { Args } from '../request/path.js';
 import type { CallOptions } from '../types/call.js';

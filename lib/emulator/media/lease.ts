@@ -1,5 +1,5 @@
-import type { Ctx } from '../http.js';
-import { json } from '../http.js';
+import type { Ctx } from '../server/http.js';
+import { json } from '../server/http.js';
 import type { State } from '../state.js';
 import { STORAGE_LIMITS } from './store.js';
 

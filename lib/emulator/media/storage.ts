@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { answers, applyFault } from '../faults.js';
-import type { Ctx } from '../http.js';
+import { answers, applyFault } from '../faults/faults.js';
+import type { Ctx } from '../server/http.js';
 import type { State } from '../state.js';
 import type { LoggedRequest, StorageUpload } from '../types.js';
 import { boundaryOf, MultipartReader } from './multipart.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../defaults.js';
-import { Faults } from '../faults.js';
+import { Faults } from '../faults/faults.js';
 import type { EmulatorMediaPost, StorageUpload } from '../types.js';
 
 const MiB = 1024 * 1024;

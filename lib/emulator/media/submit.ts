@@ -1,6 +1,6 @@
-import { allow } from '../auth.js';
-import type { Ctx } from '../http.js';
-import { json, jsonErrors } from '../http.js';
+import { allow } from '../oauth/auth.js';
+import type { Ctx } from '../server/http.js';
+import { json, jsonErrors } from '../server/http.js';
 import type { State } from '../state.js';
 import type { EmulatorMediaPost } from '../types.js';
 import type { Lease } from './store.js';

@@ -1,0 +1,208 @@
+/**
+ * `snoopath auth` against the emulator, in process: the emulator approves authorize requests at
+ * once, so "the browser" is a fetch of the printed URL that follows the redirect to the command's
+ * loopback server, as a browser would.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:net';
+import { main, type MainIo } from '../../../lib/cli/main.js';
+import { startEmulator, type Emulator } from '../../../lib/emulator/index.js';
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await startEmulator({ rateLimit: false });
+});
+afterAll(() => emu.close());
+
+const SECRETS = ['script-app-secret', 'web-app-secret', 'demo_password'];
+
+interface Run {
+  status: number;
+  out: string[];
+  err: string;
+  /** The authorize URL the command printed (the code flow). */
+  url?: string;
+  /** What "the browser" was shown by the redirect server. */
+  page?: { status: number; text: string };
+}
+
+/** Runs the command; `browser` is what the person does with the printed URL (nothing, by default). */
+async function run(argv: string[], env: Record<string, string>, browser?: (url: string) => string | undefined, io: Partial<MainIo> = {}): Promise<Run> {
+  const result: Run = { status: -1, out: [], err: '' };
+  let visit: Promise<void> | undefined;
+  const err = (text: string) => {
+    result.err += `${text}\n`;
+    const url = /^ {2}(http\S+)$/m.exec(text)?.[1];
+    if (url && !result.url) {
+      result.url = url;
+      const target = browser?.(url);
+      if (target) {
+        visit = fetch(target).then(async (res) => void (result.page = { status: res.status, text: await res.text() }));
+      }
+    }
+  };
+  const servers = ['--auth-server', emu.url, '--api-server', emu.url];
+  result.status = await main(['auth', ...argv, ...servers], {
+    out: (text) => void result.out.push(text),
+    err,
+    env,
+    ask: async () => undefined,
+    ...io,
+  });
+  await visit;
+  // Never a secret, in any line the person sees.
+  for (const secret of SECRETS) expect(result.out.join('\n') + result.err).not.toContain(secret);
+  return result;
+}
+
+const web = { SNOOPATH_CLIENT_ID: 'web-app-id', SNOOPATH_CLIENT_SECRET: 'web-app-secret' };
+const script = { SNOOPATH_CLIENT_ID: 'script-app-id', SNOOPATH_CLIENT_SECRET: 'script-app-secret', SNOOPATH_USERNAME: 'demo_user', SNOOPATH_PASSWORD: 'demo_password' };
+const approve = (url: string) => url;
+
+describe('snoopath auth (code flow)', () => {
+  it('prints the authorize URL, takes the redirect, and prints a refresh token that works', async () => {
+    const r = await run(['--port', '0', '--scope', 'identity,read'], web, approve);
+    expect(r.status).toBe(0);
+    const url = new URL(r.url!);
+    expect(url.origin + url.pathname).toBe(`${emu.url}/api/v1/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: 'web-app-id', response_type: 'code', duration: 'permanent', scope: 'identity read' });
+    expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(r.err).toContain(`Redirect server listening on ${url.searchParams.get('redirect_uri')}`);
+    expect(r.err).toContain('Approved by u/demo_user');
+    expect(r.page).toEqual({ status: 200, text: expect.stringContaining('Access approved') });
+    expect(r.out).toHaveLength(1);
+    // The token is real: a refresh grant with it succeeds.
+    const res = await fetch(`${emu.url}/api/v1/access_token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa('web-app-id:web-app-secret')}` },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: r.out[0]! }),
+    });
+    expect(await res.json()).toMatchObject({ access_token: expect.any(String), scope: 'identity read' });
+  });
+
+  it('--open hands the URL to the browser opener; --json prints the result as JSON', async () => {
+    const opened: string[] = [];
+    let visit: Promise<Response> | undefined;
+    const open = async (url: string) => {
+      opened.push(url);
+      visit = fetch(url);
+      return true;
+    };
+    const r = await run(['--port', '0', '--open', '--json'], web, undefined, { open });
+    await visit;
+    expect(r.status).toBe(0);
+    expect(opened).toEqual([r.url]);
+    expect(r.err).toContain('Opened in your browser');
+    expect(JSON.parse(r.out[0]!)).toEqual({ refresh_token: expect.any(String), username: 'demo_user', scope: '*' });
+  });
+
+  it('a temporary grant prints the access token instead', async () => {
+    const r = await run(['--port', '0', '--duration', 'temporary', '--scope', 'read'], web, approve);
+    expect(r.status).toBe(0);
+    expect(r.err).toContain('no refresh token');
+    expect(r.err).not.toContain('u/demo_user'); // no identity scope: the account is not asked for
+    const listing = await fetch(`${emu.url}/r/aww/hot?limit=1`, { headers: { authorization: `bearer ${r.out[0]}` } });
+    expect(listing.status).toBe(200);
+  });
+
+  it('a failing /api/v1/me after the exchange does not lose the token', async () => {
+    emu.fault({ path: '/api/v1/me', status: 500, times: 3 });
+    const r = await run(['--port', '0'], web, approve);
+    emu.clearFaults();
+    expect(r.status).toBe(0);
+    expect(r.err).toContain('Approved. The refresh token follows');
+    expect(r.out).toEqual([expect.stringMatching(/^\S+$/)]);
+  });
+
+  it('the person declining ends with an error, on the page and in the terminal', async () => {
+    const r = await run(['--port', '0'], web, (url) => `${url}&deny=1`);
+    expect(r.status).toBe(1);
+    expect(r.out).toEqual([]);
+    expect(r.err).toContain('declined');
+    expect(r.page).toEqual({ status: 400, text: expect.stringContaining('declined') });
+  });
+
+  it('a redirect that is not the answer to this request (another state) is refused', async () => {
+    const r = await run(['--port', '0'], web, (url) => `${new URL(url).searchParams.get('redirect_uri')}/?code=forged&state=forged`);
+    expect(r.status).toBe(1);
+    expect(r.err).toContain('state does not match');
+    expect(r.page?.status).toBe(400);
+  });
+
+  it('gives up after --timeout when nobody approves', async () => {
+    const r = await run(['--port', '0', '--timeout', '1'], web);
+    expect(r.status).toBe(1);
+    expect(r.err).toContain('No approval arrived within 1 s');
+  });
+
+  it('a port in use is named, with the way out', async () => {
+    const busy: Server = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as { port: number };
+    try {
+      const r = await run(['--redirect-uri', `http://127.0.0.1:${port}/cb`], web);
+      expect(r.status).toBe(1);
+      expect(r.err).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use`);
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  });
+
+  it('asks for a missing secret (hidden), and says what to set when nobody can answer', async () => {
+    const asked: Array<[string, boolean]> = [];
+    const ask = async (question: string, hidden: boolean) => {
+      asked.push([question, hidden]);
+      return 'web-app-secret';
+    };
+    const ok = await run(['--port', '0', '--client-id', 'web-app-id'], {}, approve, { ask });
+    expect(ok.status).toBe(0);
+    expect(asked).toEqual([['Client secret of the app: ', true]]);
+    const missing = await run(['--port', '0', '--client-id', 'web-app-id'], {});
+    expect(missing.status).toBe(1);
+    expect(missing.err).toContain('set SNOOPATH_CLIENT_SECRET');
+  });
+});
+
+describe('snoopath auth --script', () => {
+  it('checks the credentials: the password grant, then /api/v1/me; the token is revoked after', async () => {
+    emu.clearLog();
+    const r = await run(['--script'], script);
+    expect(r).toMatchObject({ status: 0, out: ['u/demo_user'] });
+    expect(r.err).toContain('Credentials OK');
+    expect(emu.requests.map((q) => `${q.path} ${q.status}`)).toEqual(['/api/v1/access_token 200', '/api/v1/me 200', '/api/v1/revoke_token 204']);
+    expect(emu.requests[0]!.headers['user-agent']).toBe('cli:snoopath-auth:3.0.0');
+  });
+
+  it('a wrong password fails with the reason, never the password', async () => {
+    const r = await run(['--script', '--json'], { ...script, SNOOPATH_PASSWORD: 'not-the-password' });
+    expect(r.status).toBe(1);
+    expect(r.err).toContain('invalid_grant');
+    expect(r.err).not.toContain('not-the-password');
+  });
+
+  it('flags work too, with a note that they stay in the shell history', async () => {
+    const r = await run(['--script', '--json', '--client-id', 'script-app-id', '--client-secret', 'script-app-secret', '--username', 'demo_user', '--password', 'demo_password'], {});
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.out[0]!)).toEqual({ ok: true, username: 'demo_user', scope: '*' });
+    expect(r.err).toContain('--client-secret stays in your shell history');
+    expect(r.err).toContain('--password stays in your shell history');
+  });
+});
+
+describe('snoopath', () => {
+  it('usage, version and unknown commands', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t) };
+    expect(await main(['--version'], io)).toBe(0);
+    expect(await main(['--help'], io)).toBe(0);
+    expect(await main(['auth', '--help'], io)).toBe(0);
+    expect(out[0]).toBe('3.0.0');
+    expect(out[1]).toContain('Usage: snoopath <command>');
+    expect(out[2]).toContain('SNOOPATH_CLIENT_SECRET');
+    expect(await main(['frobnicate'], io)).toBe(2);
+    expect(await main([], io)).toBe(2);
+    expect(await main(['auth', '--port'], io)).toBe(2);
+    expect(err.join('\n')).toContain('unknown command "frobnicate"');
+  });
+});

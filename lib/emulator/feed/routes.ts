@@ -1,0 +1,62 @@
+import { allow } from '../oauth/auth.js';
+import type { Ctx } from '../server/http.js';
+import { bool, json, notFound } from '../server/http.js';
+import { pageOf, type Sequence } from '../listings/paging.js';
+import type { State } from '../state.js';
+import { listing } from '../things/things.js';
+
+function answer(ctx: Ctx, state: State, seq: Sequence): void {
+  const page = pageOf(seq, ctx.params, state.cfg.listingCap);
+  json(ctx, 200, listing(page.children, page.after, page.before, ctx.principal?.modhash ?? null));
+}
+
+const ids = (value: string | undefined): string[] => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/**
+ * The new-item listings and the moderation and inbox actions around them: `/comments` and
+ * `/r/{sub}/comments`, `/r/{sub}/about/{log,modqueue,unmoderated}`, `/message/{inbox,unread}`,
+ * `/user/{name}/{submitted,comments}`, `POST /api/{remove,approve,read_message,read_all_messages}`.
+ * Answers whether the route was one of them.
+ */
+export function feedRoute(ctx: Ctx, state: State, parts: string[]): boolean {
+  const get = ctx.method === 'GET' || ctx.method === 'HEAD';
+  const [a, b, c, d] = parts;
+  const n = parts.length;
+  const feed = state.feed;
+  const view = () => state.view(ctx.principal);
+  const user = () => ctx.principal?.user as string;
+  if (get && a === 'comments' && n === 1) {
+    if (allow(ctx, 'read', false)) answer(ctx, state, feed.listed('t1', view()));
+  } else if (get && a === 'message' && (b === 'inbox' || b === 'unread') && n === 2) {
+    if (!allow(ctx, 'privatemessages', true)) return true;
+    const page = pageOf(feed.inbox(user(), b === 'unread', view()), ctx.params, state.cfg.listingCap);
+    if (bool(ctx.params.mark)) feed.markRead(user(), page.children.map((t) => String(t.data.name)));
+    json(ctx, 200, listing(page.children, page.after, page.before, ctx.principal?.modhash ?? null));
+  } else if (get && a === 'user' && b !== undefined && (c === 'submitted' || c === 'comments') && n === 3) {
+    if (allow(ctx, 'history', false)) answer(ctx, state, feed.listed(c === 'submitted' ? 't3' : 't1', view(), undefined, b));
+  } else if (ctx.method === 'POST' && a === 'api' && n === 2 && (b === 'read_message' || b === 'read_all_messages')) {
+    if (!allow(ctx, 'privatemessages', true)) return true;
+    feed.markRead(user(), b === 'read_message' ? ids(ctx.params.id) : 'all');
+    json(ctx, 200, {});
+  } else if (ctx.method === 'POST' && a === 'api' && n === 2 && (b === 'remove' || b === 'approve')) {
+    if (!allow(ctx, 'modposts', true)) return true;
+    const id = ctx.params.id ?? '';
+    if (!feed.find(id)) return notFound(ctx), true;
+    if (b === 'remove') feed.remove(id, user());
+    else feed.approve(id, user());
+    json(ctx, 200, {});
+  } else if (get && a === 'r' && b !== undefined && c === 'comments' && n === 3) {
+    if (!allow(ctx, 'read', false)) return true;
+    const sub = state.catalog.sub(b);
+    if (sub) answer(ctx, state, feed.listed('t1', view(), sub));
+    else notFound(ctx);
+  } else if (get && a === 'r' && b !== undefined && c === 'about' && n === 4 && (d === 'log' || d === 'modqueue' || d === 'unmoderated')) {
+    if (!allow(ctx, d === 'log' ? 'modlog' : 'read', true)) return true;
+    const sub = state.catalog.sub(b);
+    if (!sub) notFound(ctx);
+    else answer(ctx, state, d === 'log' ? feed.modLog(sub) : feed.moderation(d, sub, view()));
+  } else {
+    return false;
+  }
+  return true;
+}
