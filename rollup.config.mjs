@@ -81,42 +81,25 @@ const noNodeBuiltins = {
 };
 
 /**
- * `import('openid-client')` keeps the whole namespace (its result is stored, then used as `lib.x`),
- * so lib's dynamic import is pointed at a module re-exporting only the names lib's code mentions.
+ * Browser bundles take the runtime's fetch (lib/transport/default-fetch.browser.ts): undici is
+ * Node's. The loaders of the undici modules (lib/core/chunks.ts) then point at an empty module,
+ * which nothing calls there.
  */
-const openIdNames = new Set(Object.keys(await import('openid-client')));
-const slimOpenId = () => {
-  const virtual = '\0slim:openid-client';
-  const used = new Set();
-  return {
-    name: 'slim-openid-client',
-    transform(code, id) {
-      if (id.includes('node_modules') || !code.includes("import('openid-client')")) return null;
-      for (const word of code.match(/[A-Za-z_$][\w$]*/g) ?? []) if (openIdNames.has(word)) used.add(word);
-      return null;
-    },
-    resolveId(source, importer) {
-      return source === 'openid-client' && importer && !importer.startsWith('\0') && !importer.includes('node_modules') ? virtual : null;
-    },
-    load(id) {
-      return id === virtual ? `export { ${[...used].sort().join(', ')} } from 'openid-client';` : null;
-    },
-  };
-};
-
-/** Browser bundles take the runtime's fetch (lib/transport/default-fetch.browser.ts): undici is Node's. */
+const NODE_ONLY = '\0node-only';
 const browserTransport = {
   name: 'browser-transport',
   resolveId(source, importer) {
-    return importer && source.endsWith('/default-fetch.js') ? join(dirname(importer), source.replace(/\.js$/, '.browser.ts')) : null;
+    if (!importer) return null;
+    if (source.endsWith('/default-fetch.js')) return join(dirname(importer), source.replace(/\.js$/, '.browser.ts'));
+    return /[\\/]transport[\\/]undici[\\/](fetch|agent)\.js$/.test(source) ? NODE_ONLY : null;
   },
+  load: (id) => (id === NODE_ONLY ? 'export {};' : null),
 };
 
 /** Browser bundles: every dependency inlined, resolved with the browser export conditions. */
 const browserPlugins = (outDir) => [
   browserTransport,
   noNodeBuiltins,
-  slimOpenId(),
   nodeResolve({ browser: true, exportConditions: ['browser', 'import', 'default'], preferBuiltins: false }),
   commonjs(),
   typescript({ tsconfig: './tsconfig.build.json', outDir, noEmitOnError: true }),
@@ -126,7 +109,7 @@ const browserPlugins = (outDir) => [
 /** Names the lazy chunks after the dependency they carry (entities, openid-client + oauth4webapi). */
 const lazyChunk = (id) => {
   if (/[\\/]node_modules[\\/]entities[\\/]/.test(id)) return 'entities';
-  if (id === '\0slim:openid-client' || /[\\/]node_modules[\\/](openid-client|oauth4webapi|jose)[\\/]/.test(id)) return 'openid-client';
+  if (/[\\/]node_modules[\\/](openid-client|oauth4webapi|jose)[\\/]/.test(id)) return 'openid-client';
   return undefined;
 };
 

@@ -2,7 +2,7 @@ export { Snoopath, Snoopath as default, type SnoopathCallable } from './client/s
 export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors/classes.js';
 export type { TokenStore, Tokens } from './types/tokens.js';
 export type { SnoopathOptions, OAuthOptions, ScriptOAuth, ExplicitOAuth, ImplicitOAuth, Scope, ScopeList } from './types/options.js';
-export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './limiter/shared.js';
+export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './types/shared-limiter.js';
 export type { CallOptions, CallObject, Thing } from './types/call.js';
 export type { ListingSlice } from './types/listing.js';
 export type { CommentTree, TreeOptions, TreeProgress } from './types/tree.js';

@@ -9,11 +9,11 @@
  */
 import Bottleneck from 'bottleneck';
 import { ConfigError } from './errors/classes.js';
-import type { SharedBudget, SharedLimiter } from './limiter/shared.js';
+import type { SharedBudget, SharedLimiter } from './types/shared-limiter.js';
 import { closedError, RedisBudget } from './limiter/redis/budget.js';
 import { RedisLink, type Connection } from './limiter/redis/link.js';
 
-export type { SharedBudget, SharedBudgetSettings, SharedLimiter } from './limiter/shared.js';
+export type { SharedBudget, SharedBudgetSettings, SharedLimiter } from './types/shared-limiter.js';
 
 /** An ioredis client (standalone). Only its shape is named here, so ioredis stays an optional dependency. */
 export interface RedisClient {

@@ -1,22 +1,18 @@
 import { describe, it, expect, jest } from '@jest/globals';
-import { decodeValues, loadDecoder } from '../../lib/decode/entities.js';
+import { decodeValues, decoder } from '../../lib/decode/entities.js';
 
-describe('loadDecoder loads entities\' decodeHTML once', () => {
+describe('the decoder undoes one level of XML escaping', () => {
   it('decodes named, decimal and hex entities', async () => {
-    const decode = await loadDecoder();
+    const decode = decoder;
     expect(decode('&amp; &lt;b&gt; &quot;q&quot; &#39; &#x27;')).toBe('& <b> "q" \' \'');
     // One level of XML escaping is undone, no more: HTML-only names stay as the platform sent them.
     expect(decode('&eacute; &copy;')).toBe('&eacute; &copy;');
-  });
-
-  it('returns the same decoder on every call', async () => {
-    expect(await loadDecoder()).toBe(await loadDecoder());
   });
 });
 
 describe('decodeValues decodes every string value, keys untouched', () => {
   it('decodes strings in nested objects and arrays', async () => {
-    const decode = await loadDecoder();
+    const decode = decoder;
     const body = {
       kind: 'Listing',
       data: {
@@ -32,27 +28,27 @@ describe('decodeValues decodes every string value, keys untouched', () => {
   });
 
   it('leaves keys as they are, even when they look like entities', async () => {
-    const decode = await loadDecoder();
+    const decode = decoder;
     const out = decodeValues({ 'a&amp;b': 'x&amp;y' }, decode) as Record<string, string>;
     expect(Object.keys(out)).toEqual(['a&amp;b']);
     expect(out['a&amp;b']).toBe('x&y');
   });
 
   it('leaves numbers, booleans and null untouched', async () => {
-    const decode = await loadDecoder();
+    const decode = decoder;
     expect(decodeValues({ n: 1.5, z: 0, t: true, f: false, nul: null, list: [3, null, false] }, decode)).toEqual({ n: 1.5, z: 0, t: true, f: false, nul: null, list: [3, null, false] });
     expect(decodeValues(42, decode)).toBe(42);
     expect(decodeValues(null, decode)).toBeNull();
   });
 
   it('decodes a top-level string and a top-level array', async () => {
-    const decode = await loadDecoder();
+    const decode = decoder;
     expect(decodeValues('&lt;3', decode)).toBe('<3');
     expect(decodeValues(['&amp;', 1], decode)).toEqual(['&', 1]);
   });
 
   it('decodes once: an escaped entity stays an entity', async () => {
-    const decode = await loadDecoder();
+    const decode = decoder;
     expect(decodeValues({ s: '&amp;lt;' }, decode)).toEqual({ s: '&lt;' });
   });
 
@@ -63,14 +59,14 @@ describe('decodeValues decodes every string value, keys untouched', () => {
   });
 
   it('decodes a freshly parsed body in place and returns it', async () => {
-    const decode = await loadDecoder();
+    const decode = decoder;
     const body = JSON.parse('{"a":{"b":"&gt;"}}');
     expect(decodeValues(body, decode)).toBe(body);
     expect(body.a.b).toBe('>');
   });
 
   it('does not touch the prototype through a "__proto__" key of parsed JSON', async () => {
-    const decode = await loadDecoder();
+    const decode = decoder;
     const body = JSON.parse('{"__proto__":{"polluted":"&amp;"}}');
     decodeValues(body, decode);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

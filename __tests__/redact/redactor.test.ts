@@ -4,8 +4,10 @@ import { ModhashKeeper } from '../../lib/auth/cookies.js';
 import { ResponseError, SnoopathError } from '../../lib/errors/classes.js';
 import { MIN_SECRET_LENGTH, REDACTED, Redactor } from '../../lib/redact/redactor.js';
 
+const loadDeep = () => import('../../lib/redact/deep.js');
+
 const make = (...secrets: string[]) => {
-  const r = new Redactor();
+  const r = new Redactor(loadDeep);
   r.add(...secrets);
   return r;
 };
@@ -82,7 +84,7 @@ describe('Redactor: errors and payloads', () => {
 
 describe('credentials are told to the redactor as they arrive', () => {
   it('the cookie-mode modhash', async () => {
-    const r = new Redactor();
+    const r = new Redactor(loadDeep);
     const keeper = new ModhashKeeper(async () => ({ data: { modhash: 'modhash-value-123' } }), Date.now, r);
     expect(await keeper.get()).toBe('modhash-value-123');
     expect(r.text('echo modhash-value-123')).toBe(`echo ${REDACTED}`);

@@ -108,8 +108,11 @@ async function child(args: Record<string, unknown>) {
       console.log(`RATELIMIT across processes: here resolved after ${ms} ms, the child's call ${JSON.stringify(theirs)}; comments sent ${JSON.stringify(comments)}`);
       expect(theirs.result).toBe('ok');
       const three = comments.filter((c) => c.text === 'three');
-      expect(three).toHaveLength(1);
       // Not sent while the cooldown lasted (the RATELIMIT answer came at about 0 ms and asked for about 2 s).
+      // When it ends, "two" (sent again here) and "three" go at once; the emulator's window rolls, so
+      // one of them may be refused once more until "one" leaves it too, and is then sent again.
+      expect(three.length).toBeGreaterThanOrEqual(1);
+      expect(three.length).toBeLessThanOrEqual(2);
       expect(three[0]!.at).toBeGreaterThanOrEqual(1700);
       expect(await other.quit()).toBe(0);
     } finally {

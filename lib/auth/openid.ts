@@ -1,4 +1,4 @@
-import type * as OpenId from 'openid-client';
+import { allowInsecureRequests, Configuration, customFetch, genericGrantRequest, tokenRevocation, type ClientAuth } from 'openid-client';
 import { AuthError, ResponseError, SnoopathError } from '../errors/classes.js';
 import { isLoopbackOrigin } from '../options/server-uri.js';
 import { createContext } from '../transport/context.js';
@@ -6,13 +6,13 @@ import { send } from '../transport/http.js';
 import type { GrantSettings, GrantType, TokenResponse } from './grant-types.js';
 
 /**
- * Token and revoke requests through openid-client. Reddit publishes no discovery document, so the
+ * Token and revoke requests through openid-client, which comes with this module: the grants load it
+ * with the first token request (lib/core/chunks.ts). Reddit publishes no discovery document, so the
  * metadata is built from authServerUri; requests go through the instance's transport (User-Agent,
  * pacing, retries), where three platform quirks are mended before openid-client reads the answer.
  */
 export class GrantClient {
   readonly #settings: GrantSettings;
-  #lib: Promise<typeof OpenId> | undefined;
 
   constructor(settings: GrantSettings) {
     this.#settings = settings;
@@ -22,9 +22,9 @@ export class GrantClient {
   async grant(type: GrantType, parameters: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
     // A code is single use: once sent, whatever went wrong, sending it again can only fail.
     const sent = { sends: 0 };
-    const { lib, config } = await this.#configure(type !== 'authorization_code', signal, sent);
+    const config = await this.#configure(type !== 'authorization_code', signal, sent);
     try {
-      return (await lib.genericGrantRequest(config, type, parameters)) as TokenResponse;
+      return (await genericGrantRequest(config, type, parameters)) as TokenResponse;
     } catch (error) {
       throw toAuthError(error, type, sent.sends);
     }
@@ -33,9 +33,9 @@ export class GrantClient {
   /** Revoke a token; 200 and 204 are both success. */
   async revoke(token: string, hint: 'access_token' | 'refresh_token', signal?: AbortSignal): Promise<void> {
     const sent = { sends: 0 };
-    const { lib, config } = await this.#configure(true, signal, sent);
+    const config = await this.#configure(true, signal, sent);
     try {
-      await lib.tokenRevocation(config, token, { token_type_hint: hint });
+      await tokenRevocation(config, token, { token_type_hint: hint });
     } catch (error) {
       throw toAuthError(error, 'revoke', sent.sends);
     }
@@ -43,7 +43,6 @@ export class GrantClient {
 
   /** A configuration per request (a few small objects), so that its fetch knows this request's signal and retry rule. */
   async #configure(idempotent: boolean, signal: AbortSignal | undefined, sent: { sends: number }) {
-    const lib = await (this.#lib ??= import('openid-client'));
     const { authServerUri, key, secret } = this.#settings;
     const metadata = {
       issuer: authServerUri,
@@ -52,15 +51,15 @@ export class GrantClient {
       revocation_endpoint: `${authServerUri}/api/v1/revoke_token`,
     };
     // ClientSecretBasic refuses an empty secret, which installed apps must send.
-    const basic: OpenId.ClientAuth = (_as, client, _body, headers) => {
+    const basic: ClientAuth = (_as, client, _body, headers) => {
       headers.set('authorization', `Basic ${btoa(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(secret)}`)}`);
     };
-    const config = new lib.Configuration(metadata, key, undefined, basic);
-    if (authServerUri.startsWith('http:') && isLoopbackOrigin(authServerUri)) lib.allowInsecureRequests(config);
+    const config = new Configuration(metadata, key, undefined, basic);
+    if (authServerUri.startsWith('http:') && isLoopbackOrigin(authServerUri)) allowInsecureRequests(config);
     // No 30 s cap of openid-client's own: requestTimeout (per send) and retryAttempts rule, as for API calls.
     config.timeout = 0;
-    config[lib.customFetch] = (url, options) => this.#fetch(url, options, idempotent, signal, sent);
-    return { lib, config };
+    config[customFetch] = (url, options) => this.#fetch(url, options, idempotent, signal, sent);
+    return config;
   }
 
   /** openid-client's request, sent by the transport; only its method, headers and body are used (never its signal or redirect mode). */

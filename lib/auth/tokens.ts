@@ -21,6 +21,8 @@ export interface TokenManagerOptions {
   store?: TokenStore | undefined;
   /** How long a tokenStore get() or set() may take (the instance's requestTimeout). */
   storeTimeout?: number;
+  /** Loads the tokenStore's reads and writes (lib/auth/store.ts) when the instance has a store (lib/core/chunks.ts). */
+  loadStore?: (() => Promise<typeof import('./store.js')>) | undefined;
   /** Told every credential as it arrives, so that errors and events never show it (lib/redact/redactor.ts). */
   secrets?: { add(...values: Array<string | undefined>): void };
   now?: () => number;
@@ -183,7 +185,7 @@ export class TokenManager {
   /** Write to the token store (lib/auth/store.ts): a failure is reported, never the call's. */
   async #save(): Promise<void> {
     const { store } = this.#o;
-    if (store) await (await import('./store.js')).writeStore(store, this.#snapshot(), this.#o.storeTimeout ?? 20_000, this.#o.events);
+    if (store) await (await this.#loadStore()).writeStore(store, this.#snapshot(), this.#o.storeTimeout ?? 20_000, this.#o.events);
   }
 
   /** The token store is read once, before the first use; a read that failed is tried again by the next call. */
@@ -192,6 +194,12 @@ export class TokenManager {
       this.#loaded = undefined;
       throw error;
     }));
+  }
+
+  #loadStore(): Promise<typeof import('./store.js')> {
+    const load = this.#o.loadStore;
+    if (!load) throw new Error('this token manager was made without its store module (loadStore)');
+    return load();
   }
 
   #snapshot(): Tokens {
@@ -204,7 +212,7 @@ export class TokenManager {
       this.#storeRead = true;
       return;
     }
-    const saved = await (await import('./store.js')).readStore(store, this.#o.storeTimeout ?? 20_000, this.#o.events);
+    const saved = await (await this.#loadStore()).readStore(store, this.#o.storeTimeout ?? 20_000, this.#o.events);
     this.#storeRead = true;
     if (!saved) return;
     this.#o.secrets?.add(saved.accessToken, saved.refreshToken);

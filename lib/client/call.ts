@@ -1,3 +1,4 @@
+import { chunks } from '../core/chunks.js';
 import type { Core } from '../core/core.js';
 import type { Verb } from '../request/verbs.js';
 import type { Args } from '../request/path.js';
@@ -35,14 +36,14 @@ export class Call implements CallObject {
     return this.#core.listing(this.path, args, options);
   }
 
-  /** A link and its whole comment tree, every stub expanded: the expander is a chunk of its own, loaded here. */
+  /** A link and its whole comment tree, every stub expanded: the expander is loaded by the first tree (lib/core/chunks.ts). */
   async tree(args?: Args, options?: TreeOptions): Promise<CommentTree> {
-    return (await import('../tree/expand.js')).tree((...a) => this.#core.call(...a), this.path, args, options);
+    return (await chunks.tree()).tree((...a) => this.#core.call(...a), this.path, args, options);
   }
   stream(args?: Args, options?: StreamOptions): ItemStream<any> {
-    // The stream's machinery is a chunk of its own, loaded by the first next().
+    // The stream's machinery is loaded by the first next() (lib/core/chunks.ts).
     const stream: any = (async function* (call: Call) {
-      yield* (await import('../stream/run.js')).run(call, call.#core.events, args, options, stream);
+      yield* (await chunks.stream()).run(call, call.#core.events, args, options, stream);
     })(this);
     return stream;
   }

@@ -1,5 +1,6 @@
 import { authUrl, randomState, type AuthKind } from '../auth/urls.js';
 import { Call } from './call.js';
+import { chunks } from '../core/chunks.js';
 import { Core } from '../core/core.js';
 import { ArgumentError, ConfigError } from '../errors/classes.js';
 import type { EventName, Listener } from '../events/emitter.js';
@@ -45,12 +46,6 @@ const traps: ProxyHandler<Target> = {
 };
 /** Proxy target → the instance (the Proxy itself), for the traps. */
 const proxies = new WeakMap<Target, object>();
-
-/** The login flows: a chunk of their own in browser bundles, loaded by the first auth(), refresh() or deauth(). */
-const flows = () => import('../auth/flows.js');
-
-/** Media posts: a chunk of their own in browser bundles, loaded by the first uploadMedia() or submitMedia(). */
-const media = () => import('../media/index.js');
 
 function tokensOf(self: unknown) {
   const tokens = coreOf(self).tokens;
@@ -124,19 +119,19 @@ export class Snoopath {
    */
   async auth(codeOrToken?: string): Promise<string | undefined> {
     const core = coreOf(this);
-    return core.guard(flows().then((f) => f.auth(core, codeOrToken)));
+    return core.guard(chunks.flows().then((f) => f.auth(core, codeOrToken)));
   }
 
   /** Renew the user token with the given or stored refresh token. */
   async refresh(refreshToken?: string): Promise<void> {
     const core = coreOf(this);
-    return core.guard(flows().then((f) => f.refresh(tokensOf(this), refreshToken)));
+    return core.guard(chunks.flows().then((f) => f.refresh(tokensOf(this), refreshToken)));
   }
 
   /** Revoke the access token, or the given refresh token (then both are forgotten). */
   async deauth(refreshToken?: string): Promise<void> {
     const core = coreOf(this);
-    return core.guard(flows().then((f) => f.deauth(core, tokensOf(this), refreshToken)));
+    return core.guard(chunks.flows().then((f) => f.deauth(core, tokensOf(this), refreshToken)));
   }
 
   /** Obtain an application-only token now (it is otherwise obtained on first need). */
@@ -153,7 +148,7 @@ export class Snoopath {
    * const asset = await reddit.uploadMedia(file, { name: 'cat.png', type: 'image/png' });
    */
   async uploadMedia(file: MediaInput | NamedMedia, options?: UploadMediaOptions): Promise<MediaAsset> {
-    return (await media()).uploadMedia(coreOf(this), file, options);
+    return (await chunks.media()).uploadMedia(coreOf(this), file, options);
   }
 
   /**
@@ -169,7 +164,7 @@ export class Snoopath {
   submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: true }): Promise<MediaPost>;
   submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost>;
   async submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost> {
-    return (await media()).submitMedia(coreOf(this), post, options);
+    return (await chunks.media()).submitMedia(coreOf(this), post, options);
   }
 
   getAccessToken(): string | undefined { return coreOf(this).tokens?.accessToken; }

@@ -1,61 +1,48 @@
-import { abortable } from '../wait/abortable.js';
 import type { ModhashKeeper } from '../auth/cookies.js';
+import type { FlowHost } from '../auth/flows.js';
 import { Grants } from '../auth/grants.js';
 import { TokenManager } from '../auth/tokens.js';
 import { ArgumentError } from '../errors/classes.js';
+import type { SendOptions } from '../limiter/types.js';
+import type { Pacer } from '../limiter/pacer.js';
 import { LoggingEmitter } from '../log/index.js';
-import { Pacer } from '../limiter/pacer.js';
+import type { ElsewhereRequest, MediaHost } from '../media/host.js';
 import type { ResolvedOptions } from '../options/schema.js';
 import { Redactor } from '../redact/redactor.js';
-import { usesQuery, type Verb } from '../request/verbs.js';
 import type { Args } from '../request/path.js';
+import { usesQuery, type Verb } from '../request/verbs.js';
 import { createContext, type SendContext, type TransportHost } from '../transport/context.js';
 import { defaultFetch } from '../transport/default-fetch.js';
-import { readBody } from '../transport/response.js';
 import type { CallOptions } from '../types/call.js';
 import type { ListingSlice } from '../types/listing.js';
+import { abortable } from '../wait/abortable.js';
+import { chunks } from './chunks.js';
 
-/** The endpoint catalog is only needed for writes and narrowed scopes: a chunk of its own, loaded then. */
-let catalog: Promise<typeof import('../endpoints/lookup.js')> | undefined;
-const loadCatalog = () => (catalog ??= import('../endpoints/lookup.js'));
-
-/**
- * Request building (pure, lib/request/) is a chunk of its own in browser bundles, so the entry
- * stays within its budget; every instance starts loading it when constructed, so calls find it ready.
- */
-let builder: Promise<typeof import('../request/build.js')> | undefined;
-const loadBuilder = () => (builder ??= import('../request/build.js'));
-
-/** Per-call options are checked by a chunk of their own, loaded by the first call that passes any. */
-let callOptions: Promise<typeof import('../options/call-options.js')> | undefined;
-const loadCallOptions = () => (callOptions ??= import('../options/call-options.js'));
-
-/**
- * The transport (ky and its hooks) is loaded by the first request: ky feature-tests the runtime's
- * Request when imported, which in Node loads the whole built-in fetch, most of what a cold import
- * used to cost. The first call waits for it; later ones read it directly.
- */
-let transport: typeof import('../transport/http.js') | undefined;
-const loadTransport = async () => (transport ??= await import('../transport/http.js'));
+/** The transport, once loaded: later calls read it without a promise. */
+let transport: Awaited<ReturnType<typeof chunks.transport>> | undefined;
 
 /** A network failure or timeout leaves it unknown whether the platform acted: only these may be re-sent. */
 const IDEMPOTENT = new Set<Verb>(['get', 'head', 'options', 'put', 'delete']);
 
 /**
  * The engine behind one instance: options, pacing, tokens, events, and the way from a call to its
- * value. The public class and its Proxy are a thin shell over it.
+ * value. The public class and its Proxy are a thin shell over it; the login flows and media posts
+ * see it through the narrow interfaces they declare (FlowHost, MediaHost), the transport through
+ * TransportHost.
  */
-export class Core implements TransportHost {
+export class Core implements TransportHost, FlowHost, MediaHost {
   readonly options: ResolvedOptions;
   /** Every credential this instance knows: errors, event payloads and log lines are cleaned of them (lib/redact/redactor.ts). */
-  readonly redactor = new Redactor();
+  readonly redactor = new Redactor(chunks.redactDeep);
   readonly events: LoggingEmitter;
-  readonly pacer: Pacer;
   readonly fetch: typeof fetch;
   readonly userAgent: string;
   readonly credentials: RequestCredentials | undefined;
   readonly tokens: TokenManager | undefined;
   readonly grants: Grants | undefined;
+  /** Where every send of the instance waits its turn: the pacer, made (and its module loaded) by the first send. */
+  readonly pacer = { send: (send: () => Promise<Response>, options: SendOptions) => this.#pacer().then((p) => p.send(send, options)) };
+  #pacing: Promise<Pacer> | undefined;
   #modhash: Promise<ModhashKeeper> | undefined;
   /** The state sent with the last authorize URL, checked against the redirect. */
   lastState: string | undefined;
@@ -63,24 +50,27 @@ export class Core implements TransportHost {
   constructor(options: ResolvedOptions) {
     this.options = options;
     // The token is handed to the application by design in access_token_refreshed; every other payload is cleaned.
-    this.events = new LoggingEmitter(options.log, (name, payload) => (name === 'access_token_refreshed' ? payload : this.redactor.value(payload)));
-    loadBuilder().catch(() => undefined);
+    this.events = new LoggingEmitter(chunks.logWriter, options.log, (name, payload) => (name === 'access_token_refreshed' ? payload : this.redactor.value(payload)));
+    chunks.build().catch(() => undefined);
     this.userAgent = options.userAgent;
-    this.fetch = options.fetch ?? defaultFetch(options.proxy);
-    // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
-    this.pacer = new Pacer({ throttle: options.throttle, events: this.events, oauth: options.oauth, limiter: options.limiter, origin: options.apiServerUri });
+    this.fetch = options.fetch ?? defaultFetch({ undici: chunks.undici, agents: chunks.undiciAgents }, options.proxy);
     const { oauth } = options;
     if (oauth) {
       const secret = oauth.type === 'implicit' ? '' : oauth.secret;
       // The Basic value as sent (see lib/auth/openid.ts) and decoded, as a server might echo either.
       if (secret) this.redactor.add(secret, btoa(`${encodeURIComponent(oauth.key)}:${encodeURIComponent(secret)}`), `${oauth.key}:${secret}`);
       if (oauth.type === 'script') this.redactor.add(oauth.password);
+      // Grants report failures as events: the walker that cleans them comes with the grant module.
+      const loadGrants = () => Promise.all([chunks.grants(), this.redactor.ready()]).then(([m]) => m);
       this.grants = new Grants({
-        host: this, authServerUri: options.authServerUri, key: oauth.key, secret: oauth.type === 'implicit' ? '' : oauth.secret,
+        host: this, authServerUri: options.authServerUri, key: oauth.key, secret,
         retryAttempts: options.retryAttempts, retryDelay: options.retryDelay, requestTimeout: options.requestTimeout,
         log: this.events,
+      }, loadGrants);
+      this.tokens = new TokenManager({
+        oauth, grants: this.grants, events: this.events, store: options.tokenStore, storeTimeout: options.requestTimeout, secrets: this.redactor,
+        loadStore: () => Promise.all([chunks.tokenStore(), this.redactor.ready()]).then(([m]) => m),
       });
-      this.tokens = new TokenManager({ oauth, grants: this.grants, events: this.events, store: options.tokenStore, storeTimeout: options.requestTimeout, secrets: this.redactor });
     } else {
       this.credentials = 'include';
     }
@@ -103,7 +93,7 @@ export class Core implements TransportHost {
 
   /** One call: options checked (when given), then request(). */
   async call(verb: Verb, path: string, args?: Args, call?: CallOptions): Promise<unknown> {
-    if (call !== undefined) await this.guard(loadCallOptions().then((m) => m.checkCallOptions(call)));
+    if (call !== undefined) await this.guard(chunks.callOptions().then((m) => m.checkCallOptions(call)));
     return this.request(verb, path, args, call);
   }
 
@@ -120,7 +110,7 @@ export class Core implements TransportHost {
     const scope = o.oauth?.scope;
     const checkScope = o.checkScopes && scope && scope !== '*' && !call.bypassAuth;
     // The catalog is consulted only when it can change something: a write's body type, a narrowed scope.
-    const catalog = (!call.bodyType && !usesQuery(verb)) || checkScope ? await loadCatalog() : undefined;
+    const catalog = (!call.bodyType && !usesQuery(verb)) || checkScope ? await chunks.catalog() : undefined;
     const endpoint = catalog?.findEndpoint(path, verb);
     const bodyType = call.bodyType ?? (endpoint?.json ? 'json' : undefined);
     if (checkScope && endpoint) {
@@ -129,27 +119,33 @@ export class Core implements TransportHost {
         throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
       }
     }
-    const spec = (await loadBuilder()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
+    const spec = (await chunks.build()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
     const ctx = this.#context(verb, call);
-    // The per-account limits (RATELIMIT cooldowns, the morechildren lock) hold the whole call, its body read included.
-    const limits = { method: spec.method, url: spec.url, signal: call.signal, ratelimitWait: call.ratelimitWait ?? o.ratelimitWait, ctx };
-    const body = await this.pacer.call(limits, async () => {
-      const { send } = transport ?? (await loadTransport());
-      const { response, text } = await send(ctx, spec);
-      return readBody(response, text, spec.method, ctx.sends, expectJson);
-    });
+    const t = transport ?? (await this.#loadTransport());
+    const { response, text } = await t.send(ctx, spec);
+    const body = t.readBody(response, text, spec.method, ctx.sends, expectJson);
     if (!(call.decodeHtmlEntities ?? o.decodeHtmlEntities)) return body;
-    // Decoding is opt-in: its code (and the entities decoder it loads) is a chunk of its own in browser bundles.
-    const { decodeValues, loadDecoder } = await import('../decode/entities.js');
-    return decodeValues(body, await loadDecoder());
+    const { decodeValues, decoder } = await chunks.decode();
+    return decodeValues(body, decoder);
+  }
+
+  /** The first call loads the transport, and the walker that cleans its failures before anyone sees them. */
+  async #loadTransport(): Promise<NonNullable<typeof transport>> {
+    const [loaded] = await Promise.all([chunks.transport(), this.redactor.ready()]);
+    return (transport = loaded);
+  }
+
+  #pacer(): Promise<Pacer> {
+    const o = this.options;
+    // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
+    return (this.#pacing ??= chunks.pacer().then((m) => new m.Pacer({ throttle: o.throttle, events: this.events, oauth: o.oauth, limiter: o.limiter, origin: o.apiServerUri, loadActions: chunks.actions })));
   }
 
   /** A listing page as a slice; its moves are new calls with the same call options. */
   async listing<T>(path: string, args?: Args, call?: CallOptions): Promise<ListingSlice<T>> {
-    if (call !== undefined) await this.guard(loadCallOptions().then((m) => m.checkCallOptions(call)));
+    if (call !== undefined) await this.guard(chunks.callOptions().then((m) => m.checkCallOptions(call)));
     const options = call ?? {};
-    // Slices are loaded with the first listing: a chunk of their own in browser bundles.
-    const { Slice, listingOf } = await import('../listing/slice.js');
+    const { Slice, listingOf } = await chunks.listing();
     const fetchPage = async (pageArgs: Args): Promise<ListingSlice<T>> => {
       const body = await this.request('get', path, pageArgs, options, true);
       // listingOf's ArgumentError names the path only (no answer text): nothing to clean there.
@@ -158,9 +154,36 @@ export class Core implements TransportHost {
     return fetchPage(args === undefined || args === null ? {} : { ...args });
   }
 
+  /**
+   * A send to another host (the media storage host): no credentials, redirects not followed, a
+   * pacer of its own with no throttle (uploads never spend the platform's budget), retried like an
+   * idempotent request (the same file to the same key again is harmless).
+   */
+  async sendElsewhere(request: ElsewhereRequest): Promise<{ text: string; sends: number }> {
+    const o = this.options;
+    const [t, { Pacer }] = await Promise.all([transport ?? this.#loadTransport(), chunks.pacer()]);
+    const host: TransportHost = {
+      pacer: new Pacer({ throttle: 0 }),
+      events: this.events,
+      userAgent: this.userAgent,
+      credentials: 'omit',
+      fetch: (input, init) => this.fetch(new Request(input as Request, { body: request.body(), redirect: 'manual' }), init),
+    };
+    const ctx = createContext(host, {
+      retryAttempts: request.retryAttempts ?? o.retryAttempts,
+      retryDelay: request.retryDelay ?? o.retryDelay,
+      requestTimeout: request.requestTimeout ?? o.requestTimeout,
+      signal: request.signal,
+      api: false,
+      idempotent: true,
+    });
+    const { text } = await t.send(ctx, { method: request.method, url: request.url, headers: {} });
+    return { text, sends: ctx.sends };
+  }
+
   /** Cookie mode only: the modhash keeper is a chunk of its own in browser bundles. */
   #modhashKeeper(): Promise<ModhashKeeper> {
-    return (this.#modhash ??= import('../auth/cookies.js').then((m) => new m.ModhashKeeper(() => this.request('get', '/api/me.json', {}, { apiType: false }), undefined, this.redactor)));
+    return (this.#modhash ??= chunks.modhash().then((m) => new m.ModhashKeeper(() => this.request('get', '/api/me.json', {}, { apiType: false }), undefined, this.redactor)));
   }
 
   #context(verb: Verb, call: CallOptions): SendContext {
@@ -172,6 +195,7 @@ export class Core implements TransportHost {
       retryAttempts: call.retryAttempts ?? o.retryAttempts,
       retryDelay: call.retryDelay ?? o.retryDelay,
       requestTimeout: call.requestTimeout ?? o.requestTimeout,
+      ratelimitWait: call.ratelimitWait ?? o.ratelimitWait,
       signal: call.signal,
       api: true,
       idempotent: IDEMPOTENT.has(verb),
@@ -193,4 +217,3 @@ export class Core implements TransportHost {
     return ctx;
   }
 }
-

@@ -1,14 +1,14 @@
+import { decodeXML } from 'entities';
+
 type Decoder = (text: string) => string;
-let decoder: Promise<Decoder> | undefined;
 
 /**
  * The platform escapes `&`, `<` and `>` (and quotes inside `*_html` fields) one level, XML style;
  * undoing exactly that level needs the XML decoder, not the full HTML table (13 KB gzip against 1 KB),
- * which would also turn text a user typed, such as "&copy;", into a symbol. Loaded on first use.
+ * which would also turn text a user typed, such as "&copy;", into a symbol. This module (with the
+ * entities package) is loaded by the first call that decodes (lib/core/chunks.ts).
  */
-export function loadDecoder(): Promise<Decoder> {
-  return (decoder ??= import('entities').then((m) => m.decodeXML));
-}
+export const decoder: Decoder = decodeXML;
 
 /**
  * Decode HTML entities in every string value of a freshly parsed body, in place (nobody else holds

@@ -1,7 +1,7 @@
 import type { RateLimitState } from '../events/emitter.js';
 import { Gate, type GateSettings } from './gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
-import type { SharedBudget } from './shared.js';
+import type { SharedBudget } from '../types/shared-limiter.js';
 
 /** Why the budget is closed: spent for this window, or paused after a 429. */
 export type Closure = { state: RateLimitState; reason: 'budget' | 'rate_limit' };

@@ -3,7 +3,7 @@
  * `submitMedia()` (a chunk of its own in browser bundles); every decision lives in a pure module
  * next to this one, and this file only runs the steps in order.
  */
-import type { Core } from '../core/core.js';
+import type { MediaHost } from './host.js';
 import { ArgumentError } from '../errors/classes.js';
 import { requestLease } from './lease.js';
 import { checkSize, checkType, resolveLimits } from './limits.js';
@@ -40,19 +40,19 @@ async function prepare(plan: PlannedFile, limits: MediaLimits, signal: AbortSign
   return { ...meta, blob: await readInput(input, meta.type, limit, what, signal) };
 }
 
-async function upload(core: Core, ready: Ready, options: MediaRequestOptions): Promise<MediaAsset> {
+async function upload(host: MediaHost, ready: Ready, options: MediaRequestOptions): Promise<MediaAsset> {
   if ('asset' in ready) return ready.asset;
   const { blob, name, type } = ready;
-  const lease = await requestLease(core, ready, options);
-  const url = await uploadFile(core, lease, blob, name, options);
+  const lease = await requestLease(host, ready, options);
+  const url = await uploadFile(host, lease, blob, name, options);
   return { assetId: lease.assetId, url, websocketUrl: lease.websocketUrl, name, type, size: blob.size };
 }
 
 /** `reddit.uploadMedia(file, options)`. */
-export async function uploadMedia(core: Core, file: MediaInput | NamedMedia, options: UploadMediaOptions = {}): Promise<MediaAsset> {
+export async function uploadMedia(host: MediaHost, file: MediaInput | NamedMedia, options: UploadMediaOptions = {}): Promise<MediaAsset> {
   const limits = resolveLimits(options.limits);
   const plan: PlannedFile = { source: file, name: options.name, type: options.type, expected: 'any', what: 'file' };
-  return upload(core, await prepare(plan, limits, options.signal), options);
+  return upload(host, await prepare(plan, limits, options.signal), options);
 }
 
 /** Run `task` over `items`, at most `limit` at a time, results in order; the first failure rejects and starts no more. */
@@ -74,7 +74,7 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
 }
 
 /** `reddit.submitMedia(post, options)`. */
-export async function submitMedia(core: Core, post: MediaPostInput, options: SubmitMediaOptions = {}): Promise<MediaPost | PendingMediaPost> {
+export async function submitMedia(host: MediaHost, post: MediaPostInput, options: SubmitMediaOptions = {}): Promise<MediaPost | PendingMediaPost> {
   const limits = resolveLimits(options.limits);
   const plans = planPost(post, limits);
   const WebSocketClass = options.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
@@ -87,12 +87,12 @@ export async function submitMedia(core: Core, post: MediaPostInput, options: Sub
   // Every file is read and checked before the first request.
   const ready: Ready[] = [];
   for (const plan of plans) ready.push(await prepare(plan, limits, signal));
-  const assets = await mapLimit(ready, UPLOADS_AT_ONCE, (file) => upload(core, file, options));
+  const assets = await mapLimit(ready, UPLOADS_AT_ONCE, (file) => upload(host, file, options));
   const assetIds = assets.map((a) => a.assetId);
   const main = assets[0]!;
 
   const listener = wait ? new ResultListener(WebSocketClass!, signal) : undefined;
-  const openTimeout = options.requestTimeout ?? core.options.requestTimeout;
+  const openTimeout = options.requestTimeout ?? host.options.requestTimeout;
   /** Open a socket without failing the post: what went wrong is kept for the message if none opens. */
   let why: unknown;
   const listen = async (url: string) => {
@@ -103,10 +103,10 @@ export async function submitMedia(core: Core, post: MediaPostInput, options: Sub
     // Opened before the submit, as the platform's own clients do, so the message cannot be missed.
     if (listener && main.websocketUrl) await listen(main.websocketUrl);
     const request = submitRequest(post, assets);
-    const body = await step('submit', () => core.request('post', request.path, request.args, { ...callOptions(options), bodyType: request.bodyType }));
+    const body = await step('submit', () => host.request('post', request.path, request.args, { ...callOptions(options), bodyType: request.bodyType }));
     if (post.kind === 'gallery') {
       const { url, id, name } = galleryAnswer(body);
-      if (!url) throw answerError('submit', 'the gallery answer has no json.data.url: the post may still have been created.', { status: 200, method: 'POST', url: `${core.options.apiServerUri}${request.path}`, body, attempts: 1 });
+      if (!url) throw answerError('submit', 'the gallery answer has no json.data.url: the post may still have been created.', { status: 200, method: 'POST', url: `${host.options.apiServerUri}${request.path}`, body, attempts: 1 });
       return { url, id, name, assetIds, websocketUrls: assets.flatMap((a) => (a.websocketUrl ? [a.websocketUrl] : [])) };
     }
     // The submit answer may name the websocket too (the platform's does): listen there as well,

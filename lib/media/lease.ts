@@ -1,4 +1,4 @@
-import type { Core } from '../core/core.js';
+import type { MediaHost } from './host.js';
 import type { ResponseError } from '../errors/classes.js';
 import { answerError, callOptions, step } from './steps.js';
 import type { MediaRequestOptions } from './types.js';
@@ -44,10 +44,10 @@ export function parseLease(body: unknown, apiOrigin: string, url: string): Lease
 }
 
 /** Ask the platform for an upload lease (a normal API call: authorized, paced, retried). */
-export async function requestLease(core: Core, file: { name: string; type: string }, options: MediaRequestOptions): Promise<Lease> {
+export async function requestLease(host: MediaHost, file: { name: string; type: string }, options: MediaRequestOptions): Promise<Lease> {
   // The platform's own clients send exactly these two fields: no api_type.
-  const body = await step('lease', () => core.request('post', LEASE_PATH, { filepath: file.name, mimetype: file.type }, { ...callOptions(options), apiType: false }));
-  const lease = parseLease(body, core.options.apiServerUri, `${core.options.apiServerUri}${LEASE_PATH}`);
+  const body = await step('lease', () => host.request('post', LEASE_PATH, { filepath: file.name, mimetype: file.type }, { ...callOptions(options), apiType: false }));
+  const lease = parseLease(body, host.options.apiServerUri, `${host.options.apiServerUri}${LEASE_PATH}`);
   if (lease instanceof Error) throw lease;
   return lease;
 }

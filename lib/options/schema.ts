@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { ConfigError } from '../errors/classes.js';
 import { configErrorOf } from './config-error.js';
-import type { SharedLimiter } from '../limiter/shared.js';
-import type { Logger } from '../log/index.js';
+import type { SharedLimiter } from '../types/shared-limiter.js';
+import type { Logger } from '../types/logger.js';
 import { normalizeServerUri } from './server-uri.js';
 import type { TokenStore } from '../types/tokens.js';
-import { isNode } from '../transport/default-fetch.js';
+import { isNode } from '../runtime/detect.js';
 
 /** The longest delay a timer can hold: a longer one fires at once (after 1 ms), so it is refused. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

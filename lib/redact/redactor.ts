@@ -26,12 +26,9 @@ function variants(value: string): string[] {
   return out;
 }
 
-/** The walker through errors and payloads: a chunk of its own, loaded by the first failure (see loadDeep). */
-let deep: typeof import('./deep.js') | undefined;
-let loading: Promise<typeof import('./deep.js')> | undefined;
-
-/** Load the walker; every path that builds an error payload awaits this first, so events can clean synchronously. */
-export const loadDeep = () => (loading ??= import('./deep.js').then((m) => (deep = m)));
+/** The walker through errors and payloads (lib/redact/deep.ts): a chunk of its own, loaded by lib/core/chunks.ts. */
+type Deep = typeof import('./deep.js');
+export type LoadDeep = () => Promise<Deep>;
 
 /**
  * The one place where an instance's errors and event payloads lose their secrets: every string, in
@@ -41,6 +38,18 @@ export const loadDeep = () => (loading ??= import('./deep.js').then((m) => (deep
 export class Redactor {
   readonly #known = new Set<string>();
   #matcher: RegExp | undefined;
+  readonly #load: LoadDeep;
+  #deep: Deep | undefined;
+
+  /** `load`: the walker's loader; every path that builds an error payload awaits `ready()` first, so events can be cleaned synchronously. */
+  constructor(load: LoadDeep) {
+    this.#load = load;
+  }
+
+  /** Load the walker (once): after this, `value()` cleans every field of a payload synchronously. */
+  async ready(): Promise<Deep> {
+    return (this.#deep ??= await this.#load());
+  }
 
   /** Remember credentials (a token as it arrives, a password, a modhash). Empty and short values are ignored. */
   add(...values: Array<string | undefined | null>): void {
@@ -71,7 +80,7 @@ export class Redactor {
    */
   value<T>(value: T): T {
     if (typeof value === 'string') return this.text(value) as T;
-    if (deep) return deep.clean(this, value);
+    if (this.#deep) return this.#deep.clean(this, value);
     if (value instanceof Error) {
       value.message = this.text(value.message);
       value.stack = this.text(String(value.stack));
@@ -81,6 +90,6 @@ export class Redactor {
 
   /** An error, cleaned in place (a frozen one is replaced by a cleaned copy). */
   async error<E>(error: E): Promise<E> {
-    return (await loadDeep()).clean(this, error);
+    return (await this.ready()).clean(this, error);
   }
 }

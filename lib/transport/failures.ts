@@ -4,8 +4,8 @@ import { errorTriples } from './error-triples.js';
 import { ratelimitOf } from '../limiter/action-limit.js';
 
 /*
- * The words of failures: a chunk of its own, loaded by the first failure (lib/transport/errors.ts),
- * so the browser entry stays small.
+ * The words of failures: part of the transport, which the core loads with the first call
+ * (lib/core/chunks.ts), so the browser entry stays small.
  */
 
 /** The path a response answered, for messages (a mocked response may have no URL). */
@@ -133,4 +133,19 @@ export function bodyError(kind: 'text' | 'invalid' | 'errors', response: Respons
   const type = response.headers.get('content-type') ?? '';
   const said = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page' : text === '' ? 'an empty body' : 'text that is not JSON';
   return new ResponseError(`${where} answered ${response.status} with ${said} (content type ${type ? JSON.stringify(type) : 'not given'}${text ? `, starting ${preview(text)}` : ''}) where JSON was expected: the server, or a proxy in front of it, did not answer as the API does; it may be down or in maintenance, try again later.`, details);
+}
+
+/** The platform's RATELIMIT refusals are short: a longer answer that mentions the word is something else (a listing, a comment). */
+const MAX_REFUSAL_LENGTH = 4096;
+
+/**
+ * A 2xx answer that is a per-action RATELIMIT refusal (`json.errors` holding `RATELIMIT`), as the
+ * error the call rejects with unless lib/transport/retry.ts sends it again; undefined for any other answer.
+ */
+export function ratelimitRefusal(response: Response, method: string, ctx: SendContext): ResponseError | undefined {
+  const text = ctx.text;
+  if (text.length > MAX_REFUSAL_LENGTH || !text.includes('RATELIMIT')) return undefined;
+  const body = parseText(text);
+  const errors = errorTriples(body);
+  return errors.some(([code]) => code === 'RATELIMIT') ? bodyError('errors', response, text, method, ctx.sends, body) : undefined;
 }

@@ -1,5 +1,5 @@
 import type { SendContext } from './context.js';
-import { failures } from './errors.js';
+import { ratelimitRefusal, responseError, sendError, uncheckedRedirect } from './failures.js';
 import { hasBody, LightResponse } from './light-response.js';
 import { redirectTarget } from './response.js';
 
@@ -9,12 +9,15 @@ const TIMED_OUT = Symbol('timed out');
 /**
  * One send: it waits for the pacer, then the timeout runs from when it leaves the queue until the
  * whole body has arrived. Reading the body here, inside the send ky retries, makes a server that
- * sends headers and then stalls a timeout of this send (retried like any other), not a hang. The
- * answer is handed on as a light Response over the text (also kept in `ctx.text`). fetch never
- * follows a redirect itself (`redirect: 'manual'`); lib/transport/redirect.ts decides.
+ * sends headers and then stalls a timeout of this send (retried like any other), not a hang, and
+ * lets a RATELIMIT refusal (an answer of 200) be a failure of this send, which the pacer records and
+ * lib/transport/retry.ts may send again. The answer is handed on as a light Response over the text
+ * (also kept in `ctx.text`). fetch never follows a redirect itself (`redirect: 'manual'`);
+ * lib/transport/redirect.ts decides.
  */
 export function pacedFetch(ctx: SendContext, request: Request): Promise<Response> {
   const { host } = ctx;
+  const { method, url } = request;
   return host.pacer.send(async () => {
     ctx.sends++;
     // One controller for both the caller's abort and the timeout (AbortSignal.any costs more per call).
@@ -34,23 +37,26 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
       const { aborted, reason } = controller.signal;
       if (aborted && reason !== TIMED_OUT) throw reason;
       // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
-      throw (await failures()).sendError(ctx, request, aborted ? undefined : error);
+      throw sendError(ctx, request, aborted ? undefined : error);
     } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', abort);
     }
     // A browser hides a manual redirect's target (status 0); a custom fetch may follow one despite
     // redirect: 'manual', and then the answer comes from wherever it led: neither can be checked.
-    if (response.status === 0 || (response.redirected && response.url && new URL(response.url).origin !== new URL(request.url).origin)) {
-      throw (await failures()).uncheckedRedirect(ctx, request, response);
+    if (response.status === 0 || (response.redirected && response.url && new URL(response.url).origin !== new URL(url).origin)) {
+      throw uncheckedRedirect(ctx, request, response);
     }
     // ky gets an unread answer over the text already read: no second WHATWG Response per call.
     const { status, statusText, headers, redirected } = response;
-    const answer = new LightResponse({ status, statusText, headers, redirected, url: response.url || request.url, body: hasBody(request.method, status) ? ctx.text : null }) as unknown as Response;
-    // Listeners get every refused answer, retried or not (redirects are reported where they are decided).
-    if (!answer.ok && redirectTarget(answer) === undefined && host.events.has('response_error')) {
-      host.events.emit('response_error', (await failures()).responseError(answer, request.method, ctx.text, ctx, false));
+    const answer = new LightResponse({ status, statusText, headers, redirected, url: response.url || url, body: hasBody(method, status) ? ctx.text : null }) as unknown as Response;
+    if (answer.ok) {
+      const refusal = ratelimitRefusal(answer, method, ctx);
+      if (refusal) throw refusal;
+    } else if (redirectTarget(answer) === undefined && host.events.has('response_error')) {
+      // Listeners get every refused answer, retried or not (redirects are reported where they are decided).
+      host.events.emit('response_error', responseError(answer, method, ctx.text, ctx, false));
     }
     return answer;
-  }, { signal: request.signal, api: ctx.api, url: request.url });
+  }, { signal: request.signal, api: ctx.api, url, method, ratelimitWait: ctx.ratelimitWait, sends: ctx.sends });
 }

@@ -1,6 +1,6 @@
 import type { SendContext } from './context.js';
-import { failures } from './errors.js';
 import { pacedFetch } from './fetch.js';
+import { refusedRedirect } from './failures.js';
 import { redirectTarget } from './response.js';
 
 /** The most redirects one send follows (the platform's own use one: an unknown subreddit to its search). */
@@ -10,7 +10,7 @@ export const MAX_REDIRECTS = 5;
  * A send answered a redirect: follow it only where no credential can leak and nothing can be
  * applied twice (same origin, GET or HEAD, at most MAX_REDIRECTS). Each hop is a send of its own
  * (paced, timed, authorized again). Any other redirect rejects with a ResponseError naming where it
- * pointed, before anything is sent there. Loaded with the first redirect.
+ * pointed, before anything is sent there.
  */
 export async function followRedirects(ctx: SendContext, request: Request, first: Response): Promise<Response> {
   let current = request;
@@ -26,7 +26,7 @@ export async function followRedirects(ctx: SendContext, request: Request, first:
     }
     const get = current.method === 'GET' || current.method === 'HEAD';
     if (!target || target.origin !== new URL(current.url).origin || !get || hop >= MAX_REDIRECTS) {
-      const error = (await failures()).refusedRedirect(ctx, current, response, location, target, MAX_REDIRECTS);
+      const error = refusedRedirect(ctx, current, response, location, target, MAX_REDIRECTS);
       if (ctx.host.events.has('response_error')) ctx.host.events.emit('response_error', error);
       throw error;
     }

@@ -3,8 +3,8 @@
 // user's compilation; __tests__/types/options.test-d.ts keeps this file and the schema in step.
 // Type aliases, not interfaces: like the derived types they replace, they stay assignable to
 // `Record<string, unknown>` (an interface has no implicit index signature).
-import type { SharedLimiter } from '../limiter/shared.js';
-import type { Logger } from '../log/index.js';
+import type { SharedLimiter } from './shared-limiter.js';
+import type { Logger } from './logger.js';
 import type { TokenStore } from './tokens.js';
 
 /**

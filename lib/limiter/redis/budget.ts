@@ -4,7 +4,7 @@ import { readRateLimit } from '../headers.js';
 import type { Connection, RedisLink } from './link.js';
 import { lockIn } from './lock.js';
 import { CLAIM, CLOSE_UNTIL, RECHECK, REOPEN } from './scripts.js';
-import type { SharedBudget, SharedBudgetSettings } from '../shared.js';
+import type { SharedBudget, SharedBudgetSettings } from '../../types/shared-limiter.js';
 
 export const closedError = () => new SnoopathError('The shared limiter was closed: create a new one with sharedLimit() (and new instances) to send again.');
 

@@ -1,11 +1,13 @@
 /** The encodings this transport asks for, as fetch in Node does (zstd is decoded where zlib has it, never asked for). */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
+import * as nodeZlib from 'node:zlib';
+
 type Decode = (data: Uint8Array, done: (error: Error | null, result: Uint8Array) => void) => void;
-/** node:zlib is loaded with the first encoded answer, not with snoopath. */
-let zlib: Promise<Record<string, Decode | undefined>> | undefined;
+/** node:zlib comes with this transport, which the core loads when the first instance is made (lib/core/chunks.ts). */
+const zlib = nodeZlib as unknown as Record<string, Decode | undefined>;
 async function decode(name: string, data: Uint8Array): Promise<Uint8Array> {
-  const fn = (await (zlib ??= import('node:zlib') as Promise<never>))[name]!;
+  const fn = zlib[name]!;
   return new Promise((resolve, reject) => fn(data, (error, result) => (error ? reject(error) : resolve(result))));
 }
 
@@ -23,7 +25,7 @@ export async function decodeBody(bytes: Uint8Array, contentEncoding: string | un
     if (coding === 'gzip' || coding === 'x-gzip') out = await decode('gunzip', out);
     else if (coding === 'deflate') out = await decode((out[0]! & 0x0f) === 8 ? 'inflate' : 'inflateRaw', out);
     else if (coding === 'br') out = await decode('brotliDecompress', out);
-    else if (coding === 'zstd' && (await (zlib ??= import('node:zlib') as Promise<never>)).zstdDecompress) out = await decode('zstdDecompress', out);
+    else if (coding === 'zstd' && zlib.zstdDecompress) out = await decode('zstdDecompress', out);
     else if (coding !== 'identity' && coding !== '') return out;
   }
   return out;
