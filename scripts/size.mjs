@@ -1,4 +1,5 @@
-// Prints the gzip size of every browser bundle file and fails (exit 1) when a budgeted one is over.
+// Checks the gzip size of every browser bundle file and fails (exit 1) when a budgeted one is over.
+// `npm test` runs it quietly (one line); `npm run size` prints the table of every file.
 // Budgets: the ES module entry chunk (what a page loads first) and the IIFE bundle (everything). The
 // IIFE cannot load chunks, so every workflow (streams, trees, media, logging, the hardening's lazy
 // parts) is in it: its budget grew from 45 to 60 KB with them; pages that care load the ES build.
@@ -42,10 +43,14 @@ const rows = files.map((file) => {
 const cols = ['file', 'note', 'min', 'gzip', 'budget'];
 const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...rows.map((r) => r[c].length))]));
 const line = (r) => cols.map((c) => (c === 'file' || c === 'note' ? r[c].padEnd(width[c]) : r[c].padStart(width[c]))).join('  ');
-console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
-for (const r of rows) console.log(line(r) + (r.ok ? '' : '  OVER BUDGET'));
-
 const over = rows.filter((r) => !r.ok);
+if (!process.argv.includes('--quiet') || over.length) {
+  console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
+  for (const r of rows) console.log(line(r) + (r.ok ? '' : '  OVER BUDGET'));
+} else {
+  console.log(`size: ${rows.length} browser files, each budgeted one within its budget`);
+}
+
 if (over.length) {
   console.error(`size: ${over.map((r) => r.file).join(', ')} over budget (gzip -9).`);
   process.exit(1);

@@ -11,7 +11,7 @@ export { anchorsOf, checkCitations, checkLinks, repositoryUrl } from './links.mj
 
 /** README.md and every docs/*.md, relative to root. @param {string} root */
 export function docFiles(root) {
-  return ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+  return ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 }
 
 /** Every block of the given files. @param {string} root @param {string[]} files */
