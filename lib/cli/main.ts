@@ -12,7 +12,8 @@ export const USAGE = `Usage: snoopath <command> [options]
 Commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`).join('\n')}
 
-snoopath <command> --help shows its options. The platform emulator is the snoopath-emulator command.`;
+snoopath <command> --help shows its options (snoopath ${Object.keys(COMMANDS)[0]} --help). The platform emulator is the
+snoopath-emulator command.`;
 
 export type MainIo = Partial<Io>;
 
