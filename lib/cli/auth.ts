@@ -1,14 +1,17 @@
 import { Snoopath, type SnoopathOptions } from '../index.js';
 import type { OAuthOptions } from '../options/schema.js';
 import type { AuthCommand } from './args.js';
-import { explain, type Step } from './explain.js';
+import { explain, inCliTerms, type Step } from './explain.js';
 import { CliError, type Io } from './io.js';
 import { startRedirectServer } from './loopback.js';
 
-function options(c: AuthCommand, oauth: OAuthOptions): SnoopathOptions {
+function options(c: AuthCommand, oauth: OAuthOptions, io: Io): SnoopathOptions {
+  // The library's lines (a retry, a 429) in the command's terms, on stderr with its other messages.
+  const say = (line: string) => io.err(`snoopath: ${inCliTerms(line)}`);
   return {
     userAgent: c.userAgent ?? `cli:snoopath-auth:${Snoopath.version}`,
     oauth,
+    log: { warn: say, error: say },
     ...(c.authServerUri ? { authServerUri: c.authServerUri } : {}),
     ...(c.apiServerUri ? { apiServerUri: c.apiServerUri } : {}),
     // A person is waiting: a few seconds of retries, not the library's patient default of minutes.
@@ -52,7 +55,7 @@ export async function checkScript(c: AuthCommand, io: Io): Promise<void> {
   const secret = await secretOf(c, io);
   const username = await required(c.username, io, 'Username: ', false, 'The account is missing: pass --username or set SNOOPATH_USERNAME.');
   const password = await required(c.password, io, `Password of u/${username}: `, true, 'The password is missing: set SNOOPATH_PASSWORD (or pass --password; a flag stays in your shell history).');
-  const reddit = await step(c, 'setup', () => new Snoopath(options(c, { type: 'script', key: c.clientId, secret, username, password, scope: c.scope })));
+  const reddit = await step(c, 'setup', () => new Snoopath(options(c, { type: 'script', key: c.clientId, secret, username, password, scope: c.scope }, io)));
   io.err(`Checking the credentials of script app ${c.clientId} for u/${username}...`);
   await step(c, 'password grant', () => reddit.auth());
   const name = await step(c, 'api call', () => whoAmI(reddit, c.scope));
@@ -67,7 +70,7 @@ export async function codeFlow(c: AuthCommand, io: Io): Promise<void> {
   const server = await startRedirectServer(c.redirectUri, (why) => io.err(`Ignored a request to the redirect URI: ${why} Still waiting...`));
   try {
     const oauth: OAuthOptions = { type: 'explicit', key: c.clientId, secret, redirectUri: server.uri, scope: c.scope, duration: c.duration };
-    const reddit = await step(c, 'setup', () => new Snoopath(options(c, oauth)));
+    const reddit = await step(c, 'setup', () => new Snoopath(options(c, oauth, io)));
     // getAuthUrl() draws the state that auth() checks the redirect against; the server lets only its answer through.
     const url = reddit.getAuthUrl();
     const answered = server.arrival(c.timeoutMs, new URL(url).searchParams.get('state') ?? '');

@@ -250,6 +250,8 @@ describe('snoopath auth --script', () => {
     const api = await run(['--script'], script, undefined, {}, ['--auth-server', emu.url, '--api-server', `http://127.0.0.1:${closed}`]);
     expect(api.status).toBe(1);
     expect(api.err).toContain(`GET http://127.0.0.1:${closed}/api/v1/me failed (ECONNREFUSED). API calls go to --api-server (given as http://127.0.0.1:${closed}): check it, and the network.`);
+    // The library's retry lines come to stderr in the command's terms too.
+    expect(api.err).toMatch(/^snoopath: Retry 1 in 1 s: GET \S+\/api\/v1\/me failed \(ECONNREFUSED\): check the network, or --api-server\/--auth-server\.$/m);
     expect(auth.err + api.err).not.toMatch(/apiServerUri|authServerUri/);
   });
 
