@@ -37,9 +37,15 @@ try {
   const bad = await run(['auth', '--script', '--auth-server', url, '--api-server', url], { ...env, SNOOPATH_PASSWORD: 'wrong-password' });
   assert.equal(bad.status, 1);
   assert.match(bad.err, /invalid_grant/);
+  assert.match(bad.err, /SNOOPATH_PASSWORD/, 'a refused password names the variable that holds it');
   for (const secret of ['script-app-secret', 'demo_password', 'wrong-password']) assert.ok(!(ok.out + ok.err + bad.err).includes(secret), 'no secret printed');
   const usage = await run(['--help'], {});
   assert.match(usage.out, /snoopath auth/);
+  // The package ships no docs/ folder: the commands' help links the repository's pages.
+  const emulatorHelp = spawn(bin('snoopath-emulator'), ['--help'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let help = '';
+  for await (const chunk of emulatorHelp.stdout) help += chunk;
+  assert.match(help, /https:\/\/github\.com\/snoopath\/snoopath\/blob\/main\/docs\/emulator\.md/);
   console.log(`bin snoopath auth --script on Node ${process.versions.node}: OK`);
 } finally {
   child.kill();

@@ -25,7 +25,9 @@ Options:
   --user-agent UA      User-Agent of the requests (default: cli:snoopath-auth:VERSION)
   --auth-server URI    where authorize and token requests go (default www.reddit.com)
   --api-server URI     where API calls go (default oauth.reddit.com); give both the emulator's URL to try offline
-  -h, --help           show this help`;
+  -h, --help           show this help
+
+Documentation: https://github.com/snoopath/snoopath/blob/main/docs/cli.md`;
 
 /** What `snoopath auth` was asked to do, with every default applied. */
 export interface AuthCommand {

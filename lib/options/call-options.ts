@@ -29,29 +29,6 @@ const callOptionsSchema = z.strictObject({
 
 const known = Object.keys(callOptionsSchema.shape);
 
-/** Edit distance (insertions, deletions, substitutions), for "did you mean". */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
-}
-
-/** The known name closest to a misspelt one, when one is close enough to be meant. */
-export function didYouMean(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const d = candidate.toLowerCase() === name.toLowerCase() ? 0 : distance(name, candidate);
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return bestDistance <= Math.max(1, Math.min(3, Math.floor(name.length / 3))) ? best : undefined;
-}
-
-
 /**
  * Check a call's options; throws ConfigError naming the option (the call then rejects with it).
  * Only run when options are given, so the common call without them costs nothing here.
@@ -61,7 +38,7 @@ export function checkCallOptions(input: unknown): CallOptions {
     throw new ConfigError('callOptions', `Call options must be an object such as { requestTimeout: 5000 }, or left out; got ${describe(input)}.`);
   }
   const result = callOptionsSchema.safeParse(input);
-  if (!result.success) throw configErrorOf(result.error.issues[0]!, input, 'Call option', (key) => didYouMean(key, known));
+  if (!result.success) throw configErrorOf(result.error.issues[0]!, input, 'Call option', () => known);
   // The options as given (the schemas only check; their defaults must not override the instance's).
   return input as CallOptions;
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ConfigError } from '../errors/classes.js';
-import { configErrorOf } from './config-error.js';
+import { configErrorOf, firstIssue } from './config-error.js';
 import type { SharedLimiter } from '../types/shared-limiter.js';
 import type { Logger } from '../types/logger.js';
 import { normalizeServerUri } from './server-uri.js';
@@ -156,6 +156,16 @@ export const optionsSchema = z.strictObject({
   ),
 });
 
+const OAUTH_NAMES: Record<string, readonly string[]> = { script: Object.keys(scriptOAuth.shape), explicit: Object.keys(explicitOAuth.shape), implicit: Object.keys(implicitOAuth.shape) };
+
+/** The names valid at a path of the options, for "did you mean": oauth's depend on the app type given. */
+function knownNames(path: PropertyKey[], input: object): readonly string[] {
+  if (path.length === 0) return Object.keys(optionsSchema.shape);
+  if (path.length > 1 || path[0] !== 'oauth') return [];
+  const type = (input as { oauth?: { type?: unknown } }).oauth?.type;
+  return typeof type === 'string' && Object.hasOwn(OAUTH_NAMES, type) ? OAUTH_NAMES[type]! : [...new Set(Object.values(OAUTH_NAMES).flat())];
+}
+
 /** Options of `new Snoopath(options)`: written out in lib/types/options.ts, so users' compilers never load zod's types. */
 export type { SnoopathOptions } from '../types/options.js';
 type Parsed = z.output<typeof optionsSchema>;
@@ -175,10 +185,10 @@ export function resolveOptions(input: unknown): ResolvedOptions {
   }
   const result = optionsSchema.safeParse(input);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const issue = firstIssue(result.error.issues);
     // The union's message is about the whole object; when only its type is wrong, say that.
     const message = issue.path.join('.') === 'oauth.type' ? 'must be "script", "explicit" or "implicit" (the kind of app registered on the platform)' : issue.message;
-    throw configErrorOf({ ...issue, message }, input, 'Option');
+    throw configErrorOf({ ...issue, message }, input, 'Option', (path) => knownNames(path, input));
   }
   const { serverOAuth, serverWWW, apiServerUri, authServerUri, ...rest } = result.data;
   if (rest.oauth && rest.useBrowserCookies) {

@@ -4,9 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blocksOf } from './blocks.mjs';
 
-export { blocksOf, flag } from './blocks.mjs';
+export { blocksOf, flag, flagProblems } from './blocks.mjs';
 export { typecheck } from './typecheck.mjs';
-export { runBlock } from './run.mjs';
+export { OUTPUT_CAP, runBlock } from './run.mjs';
+export { WRITE_CAP } from './stage-platform.mjs';
+export { WINDOW } from './stage-world.mjs';
 export { anchorsOf, checkCitations, checkLinks, repositoryUrl } from './links.mjs';
 
 /** README.md and every docs/*.md, relative to root. @param {string} root */

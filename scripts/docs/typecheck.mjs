@@ -8,7 +8,8 @@ import { STAGE_DECLARATIONS } from './stage.mjs';
 
 /** @typedef {import('./blocks.mjs').Block} Block */
 
-const ENTRIES = { snoopath: 'lib/index.ts', 'snoopath/emulator': 'lib/emulator/index.ts', 'snoopath/shared-limit': 'lib/shared-limit.ts' };
+// `npm:snoopath` is how Deno names the package (docs/runtimes.md).
+const ENTRIES = { snoopath: 'lib/index.ts', 'npm:snoopath': 'lib/index.ts', 'snoopath/emulator': 'lib/emulator/index.ts', 'snoopath/shared-limit': 'lib/shared-limit.ts' };
 
 /** The repository's compiler options, loosened where a reader's project may differ from ours. @param {string} root */
 function options(root, strictAny) {
