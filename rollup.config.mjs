@@ -177,8 +177,11 @@ export default [
   cli,
   // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.
   node('lib/shared-limit.ts', 'dist/shared-limit.js', {}, [mainEntryErrors]),
+  // Node only: record and replay (cassettes). Its CassetteError extends the main entry's SnoopathError.
+  node('lib/testing.ts', 'dist/testing.js', {}, [mainEntryErrors]),
   ...browser,
   { input: 'lib/node.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/emulator/index.ts', output: { file: 'dist/emulator.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/shared-limit.ts', output: { file: 'dist/shared-limit.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+  { input: 'lib/testing.ts', output: { file: 'dist/testing.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
 ];
