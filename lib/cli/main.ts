@@ -1,4 +1,5 @@
 import { Snoopath } from '../index.js';
+import { apiMain } from './api.js';
 import { parseAuthArgs, USAGE as AUTH_USAGE } from './args.js';
 import { checkScript, codeFlow, type AuthIo } from './auth.js';
 import { openInBrowser } from './open.js';
@@ -8,8 +9,9 @@ export const USAGE = `Usage: snoopath <command> [options]
 
 Commands:
   auth      get a refresh token (code flow), or check a script app's credentials (--script)
+  api       call any path of the API and print the answer as JSON
 
-snoopath auth --help shows its options. The platform emulator is the snoopath-emulator command.`;
+snoopath auth --help and snoopath api --help show their options. The platform emulator is the snoopath-emulator command.`;
 
 export interface MainIo extends Partial<AuthIo> {
   env?: Record<string, string | undefined>;
@@ -41,6 +43,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     auth.out(Snoopath.version);
     return 0;
   }
+  if (command === 'api') return apiMain(rest, { ...(io.out && { out: io.out }), ...(io.err && { err: io.err }), env });
   if (command !== 'auth') {
     auth.err(`snoopath: unknown command "${command}"\n\n${USAGE}`);
     return 2;

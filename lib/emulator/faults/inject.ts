@@ -53,7 +53,10 @@ export function inject<K extends InjectableFault>(state: State, kind: K, options
     case 'ratelimitError': {
       const wait = count('wait', (o as InjectableFaults['ratelimitError']).wait, 60, 0);
       const body = { json: { errors: [['RATELIMIT', `you are doing that too much. try again in ${wording(wait)}.`, 'ratelimit']], ratelimit: wait } };
-      return add({ ...match(o, 'POST'), status: 200, body: JSON.stringify(body), contentType: 'application/json; charset=UTF-8' });
+      // The platform's token and revoke endpoints never answer RATELIMIT: by default they are left alone.
+      const spec = match(o, 'POST');
+      spec.path ??= /^(?!\/api\/v1\/(?:access|revoke)_token)/;
+      return add({ ...spec, status: 200, body: JSON.stringify(body), contentType: 'application/json; charset=UTF-8' });
     }
     case 'serverError': {
       const status = count('status', (o as InjectableFaults['serverError']).status, 503, 500);

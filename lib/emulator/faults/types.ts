@@ -23,7 +23,8 @@ export interface InjectableFaults {
   rateLimited: FaultMatch & { retryAfter?: number | false; rateHeaders?: boolean };
   /**
    * HTTP 200 with `json.errors` `RATELIMIT` in the platform's words ("try again in 3 minutes.") and
-   * `json.ratelimit`: `wait` seconds (default 60). Applies to `POST`s unless `method` says otherwise.
+   * `json.ratelimit`: `wait` seconds (default 60). Applies to `POST`s but token and revoke requests
+   * (which never get it on the platform) unless `method` or `path` say otherwise.
    */
   ratelimitError: FaultMatch & { wait?: number };
   /** A 5xx (`status`, default 503) with the platform's HTML error page. */
