@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { inspect } from 'node:util';
 import { join } from 'node:path';
 import { cassette, CassetteError } from '../../lib/testing.js';
 
@@ -46,6 +47,8 @@ describe('recording', () => {
     const { fetch } = upstream({ '/a': () => json({ said: 'my webhook key is hook-9876543' }) });
     const tape = await cassette(file, { mode: 'record', fetch, secrets: ['hook-9876543'] });
     tape.secrets('other-secret-11', undefined, null);
+    const replayed = await cassette(join(dir, 'late.json'), { mode: 'replay', secrets: ['hook-9876543'] });
+    for (const t of [tape, replayed]) expect(`${inspect(t, { showHidden: true, depth: 10 })} ${JSON.stringify(t)}`).not.toMatch(/hook-9876543|other-secret-11/);
     await tape.fetch('https://x.test/a', { method: 'POST', body: 'other-secret-11', headers: { 'content-type': 'text/plain' } });
     await tape.save();
     const text = readFileSync(file, 'utf8');

@@ -108,8 +108,15 @@ class Player implements Cassette {
   readonly #keys: MatchKey[];
   readonly #used: boolean[];
   readonly #ignore: ReadonlySet<string>;
+  readonly #interactions: Interaction[];
+  readonly #rateLimits: boolean;
+  readonly #allowUnused: boolean;
 
-  constructor(readonly path: string, private readonly interactions: Interaction[], private readonly options: CassetteOptions) {
+  // Nothing of the options is kept in a public field: `secrets` would show in util.inspect.
+  constructor(readonly path: string, interactions: Interaction[], options: CassetteOptions) {
+    this.#interactions = interactions;
+    this.#rateLimits = options.replayRateLimits ?? false;
+    this.#allowUnused = options.allowUnused ?? false;
     this.#ignore = new Set([...ALWAYS_IGNORED, ...(options.ignore ?? [])]);
     this.#keys = interactions.map((i) => keyOf(i.request, this.#ignore));
     this.#used = interactions.map(() => false);
@@ -124,11 +131,11 @@ class Player implements Cassette {
     const at = this.#keys.findIndex((k, i) => !this.#used[i] && sameKey(k, key));
     if (at < 0) throw this.#unrecorded(describe(recorded), key);
     this.#used[at] = true;
-    const { response, error } = this.interactions[at]!;
+    const { response, error } = this.#interactions[at]!;
     if (!response) throw new TypeError('fetch failed', { cause: Object.assign(new Error(error?.message ?? 'connection failed'), { code: error?.code }) });
     const body = hasBody(request.method, response.status) ? Promise.resolve(bodyOf(response)) : null;
     return new LightResponse({
-      status: response.status, statusText: response.statusText ?? '', headers: headersOf(response, this.options.replayRateLimits ?? false), url: request.url, redirected: false, body,
+      status: response.status, statusText: response.statusText ?? '', headers: headersOf(response, this.#rateLimits), url: request.url, redirected: false, body,
     }) as unknown as Response;
   }) as typeof fetch;
 
@@ -141,7 +148,7 @@ class Player implements Cassette {
     }
     const i = closest(key, this.#keys);
     if (i < 0) return new CassetteError(`${head}: the cassette holds no request at all. ${fix}`, { request: sent });
-    const near = describe(this.interactions[i]!.request);
+    const near = describe(this.#interactions[i]!.request);
     return new CassetteError(`${head}. The closest recorded request is ${near} (it differs in ${difference(this.#keys[i]!, key)}). ${fix}`, { request: sent, closest: near });
   }
 
@@ -150,12 +157,12 @@ class Player implements Cassette {
   }
 
   unused(): string[] {
-    return this.interactions.filter((_, i) => !this.#used[i]).map((i) => describe(i.request));
+    return this.#interactions.filter((_, i) => !this.#used[i]).map((i) => describe(i.request));
   }
 
   async save(): Promise<void> {
     const left = this.unused();
-    if (left.length === 0 || this.options.allowUnused) return;
+    if (left.length === 0 || this.#allowUnused) return;
     const shown = left.slice(0, 10).join(', ');
     throw new CassetteError(`Cassette ${this.path}: ${left.length} recorded request(s) were never asked for: ${shown}${left.length > 10 ? ', ...' : ''}. The code under test sends less than when it was recorded: record again, or pass allowUnused: true.`);
   }
