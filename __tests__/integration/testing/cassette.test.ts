@@ -140,6 +140,27 @@ describe('record, then replay with the server closed', () => {
   });
 });
 
+describe('uploads', () => {
+  it('a media upload (lease, multipart to the storage host) records as a summary and replays', async () => {
+    const emu = await start();
+    const file = join(dir, 'upload.json');
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const tape = await cassette(file, { mode: 'record' });
+    const live = new Snoopath(options(emu, { oauth: { type: 'script', ...emu.apps.script }, fetch: tape.fetch }));
+    const asset = await live.uploadMedia(png, { name: 'cat.png' });
+    await tape.save();
+    const upload = JSON.parse(readFileSync(file, 'utf8')).interactions.find((i: { request: { url: string } }) => i.request.url.startsWith(emu.storage.url));
+    expect(upload.request).toMatchObject({ method: 'POST', bytes: { size: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(upload.response).toMatchObject({ status: 201, text: expect.stringContaining('<PostResponse>') });
+    await emu.close();
+
+    const replay = await cassette(file, { mode: 'replay' });
+    const offline = new Snoopath(options(emu, { oauth: { type: 'script', ...emu.apps.script, password: 'x' }, fetch: replay.fetch }));
+    expect(await offline.uploadMedia(png, { name: 'cat.png' })).toEqual(asset);
+    expect(replay.unused()).toEqual([]);
+  });
+});
+
 describe('replay matching and its errors', () => {
   let file: string;
   let emu: Emulator;
