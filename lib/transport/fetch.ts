@@ -1,4 +1,4 @@
-import { SnoopathError } from '../errors/classes.js';
+import { NetworkError, SnoopathError, TimeoutError } from '../errors/classes.js';
 import type { SendContext } from './context.js';
 import { failures } from './errors.js';
 import { hasBody, LightResponse } from './light-response.js';
@@ -34,8 +34,8 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
     } catch (error) {
       const { aborted, reason } = controller.signal;
       if (aborted && reason !== TIMED_OUT) throw reason;
-      // A custom fetch that rejects with one of our errors (a cassette's unrecorded request) is taken at its word: no retry.
-      if (error instanceof SnoopathError) throw error;
+      // A custom fetch that rejects with one of our final errors (a cassette's unrecorded request) is taken at its word: no retry.
+      if (error instanceof SnoopathError && !(error instanceof NetworkError) && !(error instanceof TimeoutError)) throw error;
       // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
       throw (await failures()).sendError(ctx, request, aborted ? undefined : error);
     } finally {
