@@ -7,7 +7,7 @@ import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -150,7 +150,7 @@ const browser = [
 /** The `snoopath` command (lib/cli) imports the package's own entry, dist/index.js, instead of carrying a copy. */
 const LIB_ENTRY = fileURLToPath(new URL('./lib/index.js', import.meta.url));
 const cli = node('lib/cli/bin.ts', 'dist/cli.js', { banner: '#!/usr/bin/env node', paths: { [LIB_ENTRY]: './index.js' } });
-cli.external = (id, importer) => external(id) || id === LIB_ENTRY || (id === '../index.js' && /[\\/]lib[\\/]cli[\\/]/.test(importer ?? ''));
+cli.external = (id, importer) => external(id) || id === LIB_ENTRY || (/^\.\.?\//.test(id) && /[\\/]lib[\\/]cli[\\/]/.test(importer ?? '') && resolve(dirname(importer), id) === LIB_ENTRY);
 
 export default [
   // lib/node.ts adds the 'module.exports' export (what require('snoopath') returns) to lib/index.ts's.
@@ -160,8 +160,11 @@ export default [
   cli,
   // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.
   node('lib/shared-limit.ts', 'dist/shared-limit.js', {}, [mainEntryErrors]),
+  // Node only: record and replay (cassettes). Its CassetteError extends the main entry's SnoopathError.
+  node('lib/testing.ts', 'dist/testing.js', {}, [mainEntryErrors]),
   ...browser,
   { input: 'lib/node.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/emulator/index.ts', output: { file: 'dist/emulator.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/shared-limit.ts', output: { file: 'dist/shared-limit.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+  { input: 'lib/testing.ts', output: { file: 'dist/testing.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
 ];

@@ -1,6 +1,6 @@
 // The package's commands as a user runs them (node_modules/.bin, as npm links them), run by
 // codegen/check-pack.mjs in a project where the packed package is installed: `snoopath auth
-// --script` against `snoopath-emulator`, both started the way a person would start them.
+// --script` and `snoopath api` against `snoopath-emulator`, started the way a person would start them.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -46,7 +46,19 @@ try {
   let help = '';
   for await (const chunk of emulatorHelp.stdout) help += chunk;
   assert.match(help, /https:\/\/github\.com\/snoopath\/snoopath\/blob\/main\/docs\/emulator\.md/);
-  console.log(`bin snoopath auth --script on Node ${process.versions.node}: OK`);
+  // snoopath api: JSON Lines to a reader that stops early (| head -n 3) ends quietly, with status 0.
+  const api = spawn(`${bin('snoopath')} api --emulator=${url} /r/aww/new -f limit=100 --paginate | head -n 3`, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let lines = '';
+  let apiErr = '';
+  api.stdout.on('data', (d) => (lines += d));
+  api.stderr.on('data', (d) => (apiErr += d));
+  await once(api, 'close');
+  assert.equal(lines.trim().split('\n').length, 3, apiErr);
+  assert.equal(JSON.parse(lines.split('\n')[0]).kind, 't3');
+  assert.equal(apiErr, '');
+  const missing = await run(['api', '--emulator=' + url, '/user/nobody_here/about'], {});
+  assert.equal(missing.status, 6, missing.err);
+  console.log(`bin snoopath auth --script and snoopath api on Node ${process.versions.node}: OK`);
 } finally {
   child.kill();
 }

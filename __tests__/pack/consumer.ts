@@ -2,6 +2,7 @@
 // typings as npm installs them), never against lib/. Each `@ts-expect-error` line must fail to compile.
 import Snoopath, { type CallFor, type ListingSlice, type Thing } from 'snoopath';
 import { expectTypeOf } from 'expect-type';
+import { cassette, type Cassette } from 'snoopath/testing';
 
 declare const reddit: Snoopath;
 
@@ -36,4 +37,10 @@ export async function consumer(): Promise<void> {
 
   // The exported CallFor is what the instance returns.
   expectTypeOf(reddit('/api/v1/me')).toEqualTypeOf<CallFor<'/api/v1/me'>>();
+
+  // snoopath/testing: a cassette's fetch is the instance's fetch option.
+  const tape: Cassette = await cassette('fixtures/x.json', { mode: 'replay' });
+  expectTypeOf(tape.fetch).toEqualTypeOf<typeof fetch>();
+  // @ts-expect-error the modes are record, replay and auto
+  await cassette('fixtures/x.json', { mode: 'rewind' });
 }

@@ -27,6 +27,9 @@ assert.equal(typeof Snoopath.prototype, 'object');
 const { startEmulator } = require('snoopath/emulator');
 assert.equal(typeof startEmulator, 'function');
 assert.equal(typeof require('snoopath/shared-limit').sharedLimit, 'function');
+const { cassette, CassetteError } = require('snoopath/testing');
+assert.equal(typeof cassette, 'function');
+assert.ok(new CassetteError('x') instanceof SnoopathError, 'snoopath/testing shares the main entry\'s error classes');
 assert.equal(require('snoopath/package.json').name, 'snoopath');
 
 assert.throws(() => new Snoopath({ userAgent: '' }), ConfigError);

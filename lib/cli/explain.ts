@@ -1,5 +1,5 @@
 import { AuthError, ConfigError, NetworkError, TimeoutError } from '../index.js';
-import type { AuthCommand } from './args.js';
+import type { AuthCommand } from './auth/args.js';
 
 /** What the command was doing: building the client from its flags, or one of its requests. */
 export type Step = 'setup' | 'password grant' | 'code exchange' | 'api call';

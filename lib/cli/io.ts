@@ -15,11 +15,25 @@ export interface Io {
   env: Record<string, string | undefined>;
 }
 
+/**
+ * Lines on stdout. A reader that stops early (`snoopath api ... | head`) closes the pipe: the command
+ * has done its work, so it ends quietly with status 0 instead of an EPIPE error.
+ */
+export function stdoutLines(): (text: string) => void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  return (text) => void process.stdout.write(`${text}\n`);
+}
+
+export const stderrLines = (): ((text: string) => void) => (text) => void process.stderr.write(`${text}\n`);
+
 /** The process's terminal and environment, for what a test did not pass. */
 export function withDefaults(io: Partial<Io>): Io {
   return {
-    out: io.out ?? ((text) => process.stdout.write(`${text}\n`)),
-    err: io.err ?? ((text) => process.stderr.write(`${text}\n`)),
+    out: io.out ?? stdoutLines(),
+    err: io.err ?? stderrLines(),
     open: io.open ?? openInBrowser,
     ask: io.ask ?? ((question, hidden) => ask(question, hidden, { input: process.stdin, output: process.stderr })),
     env: io.env ?? process.env,

@@ -1,10 +1,12 @@
 import { Snoopath } from '../index.js';
-import { authCommand } from './auth-command.js';
+import { apiCommand } from './api/command.js';
+import { authCommand } from './auth/command.js';
 import { withDefaults, type Command, type Io } from './io.js';
 
 /** The commands, by name: a new one is a line here (its module parses its own arguments). */
 const COMMANDS: Record<string, Command> = {
   auth: authCommand,
+  api: apiCommand,
 };
 
 export const USAGE = `Usage: snoopath <command> [options]

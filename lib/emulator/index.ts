@@ -6,10 +6,12 @@ import { checkActionLimit, checkLimit, DEMO_REDIRECT, resolveConfig } from './de
 import { makePost } from './things/posts.js';
 import { listenStorage } from './media/listen.js';
 import { addItems } from './feed/add.js';
+import { inject } from './faults/inject.js';
 import { listen } from './server/server.js';
 import { State } from './state.js';
 import { selfSignedCertificate } from './server/tls.js';
 import type { Emulator, EmulatorOptions } from './types.js';
+export type { FaultMatch, InjectableFault, InjectableFaults, InjectOptions } from './faults/types.js';
 
 export type {
   ActionLimit, AddItems, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, FeedOptions, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
@@ -53,6 +55,7 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
     requests: state.log,
     clearLog: () => void (state.log.length = 0),
     fault: (spec) => state.faults.add(spec),
+    inject: (kind, ...options) => inject(state, kind, options[0]),
     clearFaults: () => state.faults.clear(),
     expireTokens: () => state.tokens.expireAll(),
     revokeAll: () => state.tokens.revokeAll(),

@@ -1,4 +1,5 @@
 /** Public types of the platform emulator (`snoopath/emulator`). */
+import type { InjectableFault, InjectOptions } from './faults/types.js';
 
 /** Kinds of random failure that chaos mode can inject. */
 export type FaultKind = 'status500' | 'status502' | 'status503' | 'html' | 'invalidJson' | 'reset' | 'delay' | 'stall' | 'hang' | 'status429';
@@ -262,7 +263,7 @@ export interface StorageUpload {
   /** The file part, when there was one. */
   file?: { name: string; type: string; size: number; sha256: string };
   status: number;
-  /** The storage host's error code (`EntityTooLarge`, `AccessDenied`, ...) when it refused. */
+  /** The storage host's error code (`EntityTooLarge`, `AccessDenied`, ...) when it refused; `injected` for a websocket an injected fault refused or silenced. */
   error?: string;
 }
 
@@ -310,6 +311,14 @@ export interface Emulator {
   requests: LoggedRequest[];
   clearLog(): void;
   fault(spec: FaultSpec): void;
+  /**
+   * Arms a fault the platform is known for, by name (the table in docs/emulator.md, "Faults on
+   * demand"): 429s, RATELIMIT errors, 5xx, resets, slow answers, busy morechildren, media
+   * websockets refused or silent, items deleted or removed, revoked refresh tokens. Answers how many
+   * requests it will fail, or how many items or tokens it changed.
+   */
+  inject<K extends InjectableFault>(kind: K, ...options: InjectOptions<K>): number;
+  /** Forgets every fault not yet used (`fault()` and `inject()` alike). */
   clearFaults(): void;
   /** Every access token issued so far expires now (refresh tokens stay valid). */
   expireTokens(): void;

@@ -1,3 +1,4 @@
+import { NetworkError, SnoopathError, TimeoutError } from '../errors/classes.js';
 import type { SendContext } from './context.js';
 import { ratelimitRefusal, responseError, sendError, uncheckedRedirect } from './failures.js';
 import { hasBody, LightResponse } from './light-response.js';
@@ -36,6 +37,8 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
     } catch (error) {
       const { aborted, reason } = controller.signal;
       if (aborted && reason !== TIMED_OUT) throw reason;
+      // A custom fetch that rejects with one of our final errors (a cassette's unrecorded request) is taken at its word: no retry.
+      if (error instanceof SnoopathError && !(error instanceof NetworkError) && !(error instanceof TimeoutError)) throw error;
       // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
       throw sendError(ctx, request, aborted ? undefined : error);
     } finally {

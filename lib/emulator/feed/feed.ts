@@ -51,6 +51,8 @@ export class Feed {
   readonly log: ModEntry[] = [];
   /** Removed or deleted posts and comments (generated ones too): gone from every listing. */
   readonly removed = new Set<string>();
+  /** Those of `removed` their authors deleted (no moderator involved). */
+  readonly deleted = new Set<string>();
   readonly reported = new Set<string>();
   readonly approved = new Set<string>();
   #posts = 0;
@@ -127,10 +129,21 @@ export class Feed {
     return true;
   }
 
+  /** Deletes a post or comment (its author's doing: nothing in the mod log) or a message; false if there is none to delete. */
+  delete(name: string): boolean {
+    if (name.startsWith('t4_')) return this.remove(name);
+    if (!this.find(name) || this.deleted.has(name)) return false;
+    this.deleted.add(name);
+    this.removed.add(name);
+    this.reported.delete(name);
+    return true;
+  }
+
   approve(name: string, mod: string): boolean {
     const found = this.find(name);
     if (!found) return false;
     this.removed.delete(name);
+    this.deleted.delete(name);
     this.reported.delete(name);
     this.approved.add(name);
     this.moderated(found, 'approve', mod);

@@ -166,9 +166,17 @@ export function storageUpgrade(state: State, req: IncomingMessage, socket: Duple
     entry.status = lease ? 403 : 404;
     return refuseUpgrade(socket, entry.status, lease ? 'Forbidden' : 'Not Found');
   }
+  const refused = state.faults.use('websocketRefused');
+  if (refused) {
+    entry.status = refused.status ?? 403;
+    entry.error = 'injected';
+    return refuseUpgrade(socket, entry.status, 'Refused');
+  }
   const connection = acceptUpgrade(req, socket, head);
   entry.status = connection ? 101 : 400;
   if (!connection) return;
+  // Accepted, and then nothing ever comes (emu.inject('websocketSilent')): the socket stays open until close().
+  if (state.faults.use('websocketSilent')) return void (entry.error = 'injected');
   const stop = state.media.listen(lease.assetId, (message) => {
     connection.sendText(message);
     connection.close(1000);

@@ -1,8 +1,8 @@
-import { Snoopath, type SnoopathOptions } from '../index.js';
-import type { OAuthOptions } from '../options/schema.js';
+import { Snoopath, type SnoopathOptions } from '../../index.js';
+import type { OAuthOptions } from '../../options/schema.js';
 import type { AuthCommand } from './args.js';
-import { explain, inCliTerms, type Step } from './explain.js';
-import { CliError, type Io } from './io.js';
+import { explain, inCliTerms, type Step } from '../explain.js';
+import { CliError, type Io } from '../io.js';
 import { startRedirectServer } from './loopback.js';
 
 function options(c: AuthCommand, oauth: OAuthOptions, io: Io): SnoopathOptions {

@@ -1,6 +1,6 @@
 import { parseAuthArgs, USAGE } from './args.js';
-import { checkScript, codeFlow } from './auth.js';
-import { CliError, type Command } from './io.js';
+import { checkScript, codeFlow } from './flow.js';
+import { CliError, type Command } from '../io.js';
 
 /** `snoopath auth`: a refresh token by the code flow, or a check of a script app's credentials. */
 export const authCommand: Command = {
