@@ -36,12 +36,17 @@ describe('entries', () => {
     ['an item that is not JSON', ['1-0', ['name', 't1_a', 'item', '{']]],
   ])('an entry %s is dropped (acknowledged unseen)', (_name, raw) => {
     expect(parseEntry(raw)).toBeUndefined();
-    expect(sortEntries([raw])).toEqual({ entries: [], drop: ['1-0'] });
+    expect(sortEntries([raw])).toEqual({ entries: [], drop: ['1-0'], handover: false });
   });
 
   it('ids XAUTOCLAIM reports deleted are dropped too', () => {
     const good: [string, string[]] = ['2-0', ['name', 't1_b', 'item', '{}']];
-    expect(sortEntries([good], ['1-0'])).toEqual({ entries: [{ id: '2-0', name: 't1_b', item: {} }], drop: ['1-0'] });
+    expect(sortEntries([good], ['1-0'])).toEqual({ entries: [{ id: '2-0', name: 't1_b', item: {} }], drop: ['1-0'], handover: false });
+  });
+
+  it('a handover entry (the poller handed its lease back) is no item: acknowledged, and the reader looks at the lease now', () => {
+    const good: [string, string[]] = ['3-0', ['name', 't1_c', 'item', '{}']];
+    expect(sortEntries([['2-0', ['handover', 'w1']], good])).toEqual({ entries: [{ id: '3-0', name: 't1_c', item: {} }], drop: ['2-0'], handover: true });
   });
 });
 

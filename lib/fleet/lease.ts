@@ -13,6 +13,7 @@ export type Role = { poll: true } | { poll: false; reason: 'lease_lost' | 'redis
 export class Lease {
   readonly #conn: Conn;
   readonly #key: string;
+  readonly #items: string;
   readonly #token: string;
   readonly #leaseMs: number;
   readonly #onRole: (role: Role) => void;
@@ -23,9 +24,10 @@ export class Lease {
   #loop: Promise<void> | undefined;
   #wake = new AbortController();
 
-  constructor(conn: Conn, key: string, token: string, leaseMs: number, onRole: (role: Role) => void, onFailure: (error: Error) => void) {
+  constructor(conn: Conn, keys: { lease: string; items: string }, token: string, leaseMs: number, onRole: (role: Role) => void, onFailure: (error: Error) => void) {
     this.#conn = conn;
-    this.#key = key;
+    this.#key = keys.lease;
+    this.#items = keys.items;
     this.#token = token;
     this.#leaseMs = leaseMs;
     this.#onRole = onRole;
@@ -42,12 +44,17 @@ export class Lease {
     await this.#loop;
     if (this.#confirmedAt === null) return;
     this.#confirmedAt = null;
-    await within(this.#conn.fleetRelease(this.#key, this.#token).catch(() => undefined), graceMs, undefined);
+    await within(this.#conn.fleetRelease(this.#key, this.#items, this.#token).catch(() => undefined), graceMs, undefined);
   }
 
   /** The poller found the lease gone (a fenced write was refused): it no longer polls; look again now. */
   recheck(): void {
     this.#polling = false;
+    this.#wake.abort();
+  }
+
+  /** The holder handed the lease back: look now rather than at the next turn. */
+  lookNow(): void {
     this.#wake.abort();
   }
 

@@ -54,7 +54,7 @@ export class Poller {
       if (!this.#stopping) settings.emit('failure', { stream: settings.ref, during, error });
     };
     this.#cursor = new FencedCursor(settings.conn, settings.keys, settings.token, settings.cursorSaveMs, fail('cursor'));
-    this.#lease = new Lease(settings.conn, settings.keys.lease, settings.token, settings.leaseMs, (role) => this.#role(role), fail('lease'));
+    this.#lease = new Lease(settings.conn, settings.keys, settings.token, settings.leaseMs, (role) => this.#role(role), fail('lease'));
   }
 
   get polling(): boolean {
@@ -63,6 +63,11 @@ export class Poller {
 
   start(): void {
     this.#lease.start();
+  }
+
+  /** Another worker handed the lease back: contend for it now (unless this worker is done with the stream). */
+  handedOver(): void {
+    if (!this.ended && this.failure === undefined && !this.#stopping) this.#lease.lookNow();
   }
 
   /** Called when polling ends for good (`ended` or `failure`): readers waiting for items look again. */

@@ -8,9 +8,6 @@ import { GROUP, type StreamKeys } from './rules/keys.js';
 import type { FleetLocalStats, FleetStreamRef } from './types.js';
 import { isReply, pause, within } from './wait.js';
 
-/** Handing an item back sets its idle time this far back, so any worker's next look claims it. */
-const HAND_BACK_IDLE_MS = 86_400_000;
-
 export interface ReaderSettings {
   link: Link;
   keys: StreamKeys;
@@ -69,7 +66,8 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
   const claim = async (): Promise<Entry | undefined> => {
     const reply = (await conn.fleetClaim(keys.items, GROUP, consumer, claimAfterMs, claimFrom)) as [string, RawEntry[], string[]?];
     claimFrom = String(reply[0]);
-    const { entries, drop: gone } = sortEntries(reply[1] ?? [], reply[2] ?? []);
+    const { entries, drop: gone, handover } = sortEntries(reply[1] ?? [], reply[2] ?? []);
+    if (handover) s.poller.handedOver();
     await drop(gone);
     return entries[0];
   };
@@ -77,11 +75,12 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
   const readOnce = async (from: Conn, id: string, block: number | undefined): Promise<Entry | 'none'> => {
     const args = ['GROUP', GROUP, consumer, 'COUNT', 1, ...(block === undefined ? [] : ['BLOCK', block]), 'STREAMS', keys.items, id];
     const reply = (await from.xreadgroup(...args)) as Array<[string, RawEntry[]]> | null;
-    const { entries, drop: gone } = sortEntries(reply?.[0]?.[1] ?? []);
+    const { entries, drop: gone, handover } = sortEntries(reply?.[0]?.[1] ?? []);
+    if (handover) s.poller.handedOver();
     await drop(gone);
     if (entries[0]) return entries[0];
-    // A backlog read ('0': this consumer's own unacknowledged items) that finds an entry it could not read goes on.
-    return gone.length && id === '0' ? readOnce(from, id, block) : 'none';
+    // An entry that is not an item (a handover, a damaged one) is no reason to wait: read on.
+    return gone.length ? readOnce(from, id, block) : 'none';
   };
 
   const next = async (): Promise<Entry | undefined> => {
@@ -140,7 +139,7 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
 
   const keepAlive = (entry: Entry) => {
     touch = setInterval(() => {
-      conn.fleetTouch(keys.items, GROUP, consumer, entry.id, 0).then(
+      conn.fleetTouch(keys.items, GROUP, consumer, entry.id).then(
         (mine: unknown) => {
           if (Number(mine) === 1 || held !== entry) return;
           clearInterval(touch);
@@ -169,7 +168,7 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
     s.stop.removeEventListener('abort', interrupt);
     unsettled();
     link.release(blocker);
-    // Left without asking for the next one (break, a throw): not handled; any worker may take it now.
-    if (held) await within(conn.fleetTouch(keys.items, GROUP, consumer, held.id, HAND_BACK_IDLE_MS).catch(() => {}), 1000, undefined);
+    // Left without asking for the next one (break, a throw): not handled; the next read of any worker gets it.
+    if (held) await within(conn.fleetHandBack(keys.items, GROUP, consumer, held.id).catch(() => {}), 1000, undefined);
   }
 }

@@ -28,6 +28,7 @@ export interface Conn {
   fleetPublish: Command;
   fleetSaveCursor: Command;
   fleetTouch: Command;
+  fleetHandBack: Command;
   fleetClaim: Command;
   fleetForget: Command;
 }

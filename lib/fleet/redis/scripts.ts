@@ -30,12 +30,18 @@ end
 return {0, redis.call('PTTL', KEYS[1]), holder}`,
 };
 
-/** Hand the lease back if this worker holds it. KEYS: lease. ARGV: token. Reply 1 if it did. */
+/**
+ * Hand the lease back if this worker holds it, and say so in the stream: the worker that reads that
+ * entry (any other worker of the stream) looks at the lease at once instead of at its next turn.
+ * KEYS: lease, items. ARGV: token. Reply 1 if it held the lease.
+ */
 export const RELEASE: ScriptDef = {
-  numberOfKeys: 1,
+  numberOfKeys: 2,
   lua: `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`,
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('XADD', KEYS[2], '*', 'handover', ARGV[1])
+return 1`,
 };
 
 /**
@@ -66,16 +72,32 @@ return 1`,
 };
 
 /**
- * Reset the idle time of an item this consumer holds: 0 while it is being handled (so it is not
- * taken for abandoned), or long ago to hand it back (the next look of any worker claims it).
- * KEYS: items. ARGV: group, consumer, entry id, idle ms. Reply 1, or 0 if the item is no longer this consumer's.
+ * Reset the idle time of an item this consumer holds, so a slow handler is not taken for a dead one.
+ * KEYS: items. ARGV: group, consumer, entry id. Reply 1, or 0 if the item is no longer this consumer's.
  */
 export const TOUCH: ScriptDef = {
   numberOfKeys: 1,
   lua: `
 local mine = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[3], ARGV[3], 1, ARGV[2])
 if #mine == 0 then return 0 end
-redis.call('XCLAIM', KEYS[1], ARGV[1], ARGV[2], 0, ARGV[3], 'IDLE', ARGV[4], 'JUSTID')
+redis.call('XCLAIM', KEYS[1], ARGV[1], ARGV[2], 0, ARGV[3], 'JUSTID')
+return 1`,
+};
+
+/**
+ * Hand back an item this consumer holds but did not handle (its loop broke): it is added again at
+ * the end of the stream, so the next read of any worker gets it at once, and the old entry is
+ * acknowledged. KEYS: items. ARGV: group, consumer, entry id. Reply 1, or 0 if it was no longer this consumer's.
+ */
+export const HAND_BACK: ScriptDef = {
+  numberOfKeys: 1,
+  lua: `
+local mine = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[3], ARGV[3], 1, ARGV[2])
+if #mine == 0 then return 0 end
+local entry = redis.call('XRANGE', KEYS[1], ARGV[3], ARGV[3])
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[3])
+if #entry == 0 then return 0 end
+redis.call('XADD', KEYS[1], '*', unpack(entry[1][2]))
 return 1`,
 };
 
@@ -118,6 +140,7 @@ export const SCRIPTS = {
   fleetPublish: PUBLISH,
   fleetSaveCursor: SAVE_CURSOR,
   fleetTouch: TOUCH,
+  fleetHandBack: HAND_BACK,
   fleetClaim: CLAIM,
   fleetForget: FORGET,
 } as const;

@@ -61,16 +61,26 @@ export function parseEntry([id, fields]: RawEntry): Entry | undefined {
   }
 }
 
-/** What a look (XAUTOCLAIM or XREADGROUP) brought: the items to hand out, and ids to acknowledge unseen (deleted or damaged). */
-export function sortEntries(raw: readonly RawEntry[], deleted: readonly string[] = []): { entries: Entry[]; drop: string[] } {
+/** An entry saying the poller handed its lease back (fields `handover <worker>`), not an item. */
+export function isHandover([, fields]: RawEntry): boolean {
+  return Array.isArray(fields) && fields[0] === 'handover';
+}
+
+/**
+ * What a look (XAUTOCLAIM or XREADGROUP) brought: the items to hand out, ids to acknowledge unseen
+ * (deleted, damaged, or a handover), and whether a poller handed its lease back (look at it now).
+ */
+export function sortEntries(raw: readonly RawEntry[], deleted: readonly string[] = []): { entries: Entry[]; drop: string[]; handover: boolean } {
   const entries: Entry[] = [];
   const drop = [...deleted];
+  let handover = false;
   for (const r of raw) {
     const entry = parseEntry(r);
     if (entry) entries.push(entry);
     else drop.push(r[0]);
+    handover ||= isHandover(r);
   }
-  return { entries, drop };
+  return { entries, drop, handover };
 }
 
 /** A consumer of the group, as XINFO CONSUMERS tells. */
