@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// ioredis is an optional peer: only snoopath/shared-limit imports it (lazily, when not given one).
+// ioredis is an optional peer: only snoopath/shared-limit and snoopath/fleet import it (lazily, when not given a client).
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), 'ioredis'];
 // Dependencies stay imports in the Node build (npm installs them); node: built-ins too.
 const external = (id) => id.startsWith('node:') || deps.some((d) => id === d || id.startsWith(`${d}/`));
@@ -40,7 +40,7 @@ const node = (input, file, extra = {}, plugins = []) => ({
 });
 
 /**
- * One copy of the error classes across the Node entries: snoopath/shared-limit imports them from
+ * One copy of the error classes across the Node entries: snoopath/shared-limit and snoopath/fleet import them from
  * the main entry (./index.js) instead of bundling its own, so its errors are instanceof the
  * SnoopathError that `snoopath` exports.
  */
@@ -177,8 +177,10 @@ export default [
   cli,
   // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.
   node('lib/shared-limit.ts', 'dist/shared-limit.js', {}, [mainEntryErrors]),
+  node('lib/fleet.ts', 'dist/fleet.js', {}, [mainEntryErrors]),
   ...browser,
   { input: 'lib/node.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/emulator/index.ts', output: { file: 'dist/emulator.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/shared-limit.ts', output: { file: 'dist/shared-limit.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+  { input: 'lib/fleet.ts', output: { file: 'dist/fleet.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
 ];
