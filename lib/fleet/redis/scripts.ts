@@ -55,10 +55,9 @@ export const PUBLISH: ScriptDef = {
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 if redis.call('ZSCORE', KEYS[2], ARGV[2]) then return 0 end
 local id = redis.call('XADD', KEYS[3], '*', 'name', ARGV[2], 'item', ARGV[3])
-local ms = tonumber(string.match(id, '^(%d+)'))
-redis.call('ZADD', KEYS[2], ms, ARGV[2])
-local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[4])
-if over > 0 then redis.call('ZREMRANGEBYRANK', KEYS[2], 0, over - 1) end
+redis.call('ZADD', KEYS[2], tonumber(string.match(id, '^(%d+)')), ARGV[2])
+-- All but the newest ARGV[4] (an empty range while there are fewer).
+redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -1 - tonumber(ARGV[4]))
 return 1`,
 };
 
