@@ -27,6 +27,12 @@ export interface PollerSettings {
   emit: Emit;
 }
 
+/** One run of the plain stream, while this worker holds the lease. */
+interface Run {
+  stop: AbortController;
+  done: Promise<void>;
+}
+
 /**
  * One stream's poller on this worker: contends for the lease and, while it holds it, runs the
  * plain stream (`call.stream()`, so every stream option keeps its meaning) with the cursor in
@@ -45,7 +51,7 @@ export class Poller {
   readonly #listeners = new Set<() => void>();
   #want = false;
   #stopping = false;
-  #run: { stop: AbortController; done: Promise<void> } | undefined;
+  #run: Run | undefined;
   #syncing: Promise<void> | undefined;
 
   constructor(settings: PollerSettings) {
@@ -91,25 +97,27 @@ export class Poller {
   }
 
   /** Start or stop the plain stream to match the lease, one change at a time. */
-  #sync(reason: 'lease_lost' | 'redis_unreachable' | 'ended' | 'failed' | 'stopped'): Promise<void> {
+  #sync(reason: 'lease_lost' | 'redis_unreachable' | 'stopped'): Promise<void> {
     return (this.#syncing ??= (async () => {
       while (this.#want !== (this.#run !== undefined)) {
         if (this.#want) {
-          const stop = new AbortController();
-          this.#run = { stop, done: this.#pump(stop.signal) };
+          const run: Run = { stop: new AbortController(), done: Promise.resolve() };
+          this.#run = run;
+          run.done = this.#pump(run);
           this.#s.emit('polling', { stream: this.#s.ref });
         } else {
           const run = this.#run!;
           run.stop.abort();
           this.#s.emit('standby', { stream: this.#s.ref, reason });
+          // The pump clears #run as it ends.
           await run.done;
-          this.#run = undefined;
         }
       }
     })().finally(() => (this.#syncing = undefined)));
   }
 
-  async #pump(signal: AbortSignal): Promise<void> {
+  async #pump(run: Run): Promise<void> {
+    const { signal } = run.stop;
     const { call, args, options } = this.#s;
     const stream: ItemStream<unknown> = call.stream(args, { ...options, cursorStore: this.#cursor, signal });
     try {
@@ -127,6 +135,15 @@ export class Poller {
       }
     } finally {
       await this.#cursor.flush(STOP_GRACE_MS);
+      if (this.#run === run) this.#run = undefined;
+      if (this.ended || this.failure !== undefined) {
+        // Over for good: the cursor is saved, the lease goes back (another worker may poll), the readers look again.
+        void this.#lease.stop(STOP_GRACE_MS);
+        for (const listener of this.#listeners) listener();
+      } else if (this.#want) {
+        // The lease came back meanwhile: poll again.
+        void this.#sync('stopped');
+      }
     }
   }
 
@@ -152,18 +169,13 @@ export class Poller {
   }
 
   /**
-   * The pump stopped by itself: the lease was found another's (look at it again), or polling is
-   * over for good (hand the lease back, so another worker may poll, and wake the readers).
+   * The pump stops by itself: the lease was found another's (look at it again), or polling is over
+   * for good (once the cursor is saved, the pump hands the lease back and wakes the readers).
    */
   #step(reason: 'lease_lost' | 'ended' | 'failed'): void {
     if (reason === 'ended') this.ended = true;
     this.#want = false;
-    // Not awaited: this runs inside the pump, which the change waits for.
-    queueMicrotask(() => {
-      const change = this.#sync(reason);
-      if (reason === 'lease_lost') return void change.then(() => this.#lease.recheck());
-      void change.then(() => this.#lease.stop(STOP_GRACE_MS));
-      for (const listener of this.#listeners) listener();
-    });
+    this.#s.emit('standby', { stream: this.#s.ref, reason });
+    if (reason === 'lease_lost') this.#lease.recheck();
   }
 }

@@ -113,7 +113,8 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
         backlog = false;
         failures = 0;
       } catch (error) {
-        if (s.stop.aborted || !blocking) continue;
+        // A blocking read cut short on purpose (stopped, or polling is over): look again at once.
+        if (s.stop.aborted || (!blocking && !isReply(error))) continue;
         if (String((error as Error).message).includes('NOGROUP')) {
           // Redis lost the group (restarted without its data): the stream starts again.
           await ensureGroup(conn, keys.items).catch(() => {});
