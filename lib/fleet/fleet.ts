@@ -98,8 +98,10 @@ export class FleetImpl implements Fleet {
       this.#closing.abort();
       await Promise.all([...this.#running.values()].map((r) => r.poller.stop()));
       // The connections close when the last loop has ended (it acknowledges its item in hand first),
-      // or after claimAfterMs for a loop that is never resumed (its item then goes to another worker).
-      if (this.#loops === 0) return this.#shutdown();
+      // or after claimAfterMs for a loop that is never resumed (its item then goes to another worker);
+      // at once if Redis is away, as nothing could be acknowledged anyway.
+      const link = await this.#link?.catch(() => undefined);
+      if (this.#loops === 0 || link?.down) return this.#shutdown();
       setTimeout(() => void this.#shutdown(), this.#s.claimAfterMs).unref();
     })());
   }
@@ -149,7 +151,7 @@ export class FleetImpl implements Fleet {
     const ref = { id, path: pathOf(call, args) };
     const { signal: _signal, ...pollOptions } = options;
     const emit = this.#events.emit;
-    const poller = new Poller({ conn: link.command, keys, ref, token: this.worker, leaseMs: this.#s.leaseMs, cursorSaveMs: this.#s.cursorSaveMs, call, args, options: pollOptions, emit });
+    const poller = new Poller({ conn: link.command, keys, ref, token: this.worker, leaseMs: this.#s.leaseMs, cursorSaveMs: this.#s.cursorSaveMs, call, args, closed: link.closed, down: () => link.down, options: pollOptions, emit });
     const housekeeper = new Housekeeper(link.command, keys, ref, this.#s.claimAfterMs, this.#consumers, emit);
     running = { ref, poller, housekeeper, loops: 0, counts: { polling: false, published: 0, skipped: 0, handled: 0, claimed: 0 } };
     Object.defineProperties(running.counts, {

@@ -7,7 +7,7 @@ import { Lease, type Role } from './lease.js';
 import type { Conn } from './redis/link.js';
 import type { StreamKeys } from './rules/keys.js';
 import type { FleetLocalStats, FleetStreamRef, Streamable } from './types.js';
-import { isReply, pause, within } from './wait.js';
+import { isReply, pause, unless, within } from './wait.js';
 
 /** Fullnames remembered per stream against publishing twice: as many as a poll can read back (the listing's ~1000). */
 export const PUBLISHED_KEEP = 1000;
@@ -23,6 +23,10 @@ export interface PollerSettings {
   cursorSaveMs: number;
   call: Streamable;
   args: Args;
+  /** Aborts when the fleet's connections are closed (see `unless`). */
+  closed: AbortSignal;
+  /** Whether Redis is unreachable now: then stopping does not wait for it. */
+  down(): boolean;
   options: StreamOptions;
   emit: Emit;
 }
@@ -87,8 +91,13 @@ export class Poller {
     this.#stopping = true;
     this.#want = false;
     // A publish waiting for a Redis that is away ends when the connections close.
-    await within(this.#sync('stopped'), STOP_GRACE_MS, undefined);
-    await this.#lease.stop(STOP_GRACE_MS);
+    await within(this.#sync('stopped'), this.#grace(), undefined);
+    await this.#lease.stop(this.#grace());
+  }
+
+  /** How long a last write (cursor, lease handed back) may wait for Redis: not at all while it is away. */
+  #grace(): number {
+    return this.#s.down() ? 0 : STOP_GRACE_MS;
   }
 
   #role(role: Role): void {
@@ -134,11 +143,11 @@ export class Poller {
         this.#step('failed');
       }
     } finally {
-      await this.#cursor.flush(STOP_GRACE_MS);
+      await this.#cursor.flush(this.#grace());
       if (this.#run === run) this.#run = undefined;
       if (this.ended || this.failure !== undefined) {
         // Over for good: the cursor is saved, the lease goes back (another worker may poll), the readers look again.
-        void this.#lease.stop(STOP_GRACE_MS);
+        void this.#lease.stop(this.#grace());
         for (const listener of this.#listeners) listener();
       } else if (this.#want) {
         // The lease came back meanwhile: poll again.
@@ -155,7 +164,7 @@ export class Poller {
     const json = JSON.stringify(item);
     for (let failures = 0; !signal.aborted; failures++) {
       try {
-        const r = Number(await conn.fleetPublish(keys.lease, keys.published, keys.items, token, name, json, PUBLISHED_KEEP));
+        const r = Number(await unless(conn.fleetPublish(keys.lease, keys.published, keys.items, token, name, json, PUBLISHED_KEEP), this.#s.closed));
         if (r === 1) this.counts.published++;
         else if (r === 0) this.counts.skipped++;
         return r !== -1;

@@ -6,7 +6,7 @@ import type { Conn, Link } from './redis/link.js';
 import { caughtUp, claimDue, claimEvery, sortEntries, touchEvery, type Entry, type RawEntry } from './rules/delivery.js';
 import { GROUP, type StreamKeys } from './rules/keys.js';
 import type { FleetLocalStats, FleetStreamRef } from './types.js';
-import { isReply, pause, within } from './wait.js';
+import { isReply, pause, unless, within } from './wait.js';
 
 export interface ReaderSettings {
   link: Link;
@@ -43,11 +43,15 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
   const blocker = link.blocking();
   // Once polling is over for good, blocking reads stop: what is left is read at once.
   let blocking = true;
+  const cut = new AbortController();
   const interrupt = () => {
     if (!blocking) return;
     blocking = false;
+    cut.abort();
     link.release(blocker);
   };
+  /** A command's reply; never waits on a connection that was closed meanwhile. */
+  const on = <T>(from: Conn, command: Promise<T>): Promise<T> => unless(command, from === blocker ? AbortSignal.any([cut.signal, link.closed]) : link.closed);
   s.stop.addEventListener('abort', interrupt);
   const unsettled = s.poller.onSettled(interrupt);
   if (s.stop.aborted || s.poller.ended || s.poller.failure !== undefined) interrupt();
@@ -60,11 +64,11 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
 
   /** Acknowledge, unseen, entries that were deleted or cannot be read. */
   const drop = async (ids: string[]) => {
-    if (ids.length) await conn.xack(keys.items, GROUP, ...ids);
+    if (ids.length) await on(conn, conn.xack(keys.items, GROUP, ...ids));
   };
 
   const claim = async (): Promise<Entry | undefined> => {
-    const reply = (await conn.fleetClaim(keys.items, GROUP, consumer, claimAfterMs, claimFrom)) as [string, RawEntry[], string[]?];
+    const reply = (await on(conn, conn.fleetClaim(keys.items, GROUP, consumer, claimAfterMs, claimFrom))) as [string, RawEntry[], string[]?];
     claimFrom = String(reply[0]);
     const { entries, drop: gone, handover } = sortEntries(reply[1] ?? [], reply[2] ?? []);
     if (handover) s.poller.handedOver();
@@ -74,7 +78,7 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
 
   const readOnce = async (from: Conn, id: string, block: number | undefined): Promise<Entry | 'none'> => {
     const args = ['GROUP', GROUP, consumer, 'COUNT', 1, ...(block === undefined ? [] : ['BLOCK', block]), 'STREAMS', keys.items, id];
-    const reply = (await from.xreadgroup(...args)) as Array<[string, RawEntry[]]> | null;
+    const reply = (await on(from, from.xreadgroup(...args))) as Array<[string, RawEntry[]]> | null;
     const { entries, drop: gone, handover } = sortEntries(reply?.[0]?.[1] ?? []);
     if (handover) s.poller.handedOver();
     await drop(gone);
@@ -117,7 +121,7 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
         if (s.stop.aborted || (!blocking && !isReply(error))) continue;
         if (String((error as Error).message).includes('NOGROUP')) {
           // Redis lost the group (restarted without its data): the stream starts again.
-          await ensureGroup(conn, keys.items).catch(() => {});
+          await on(conn, ensureGroup(conn, keys.items)).catch(() => {});
           continue;
         }
         if (isReply(error)) emit('failure', { stream: ref, during: 'read', error: error as Error });
@@ -129,7 +133,7 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
   const acknowledge = async (entry: Entry) => {
     clearInterval(touch);
     try {
-      await conn.xack(keys.items, GROUP, entry.id);
+      await on(conn, conn.xack(keys.items, GROUP, entry.id));
       s.counts.handled++;
       s.housekeeper.acked();
     } catch (error) {
@@ -153,7 +157,13 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
   };
 
   try {
-    await ensureGroup(conn, keys.items);
+    try {
+      await on(conn, ensureGroup(conn, keys.items));
+    } catch (error) {
+      // Closed while Redis was away: the connections are gone, and so is the reason to read.
+      if (s.stop.aborted) return;
+      throw error;
+    }
     for (;;) {
       // The caller asked for the next item: the one in hand is handled.
       if (held) await acknowledge(held);

@@ -27,3 +27,19 @@ export function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Prom
 export function isReply(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'ReplyError';
 }
+
+/**
+ * `promise`, or a rejection once `signal` aborts. ioredis leaves a command queued while it
+ * reconnects unsettled for ever if the connection is closed then; whoever awaits one must not hang.
+ */
+export function unless<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('fleet: the connection was closed'));
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(new Error('fleet: the connection was closed'));
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(
+      (value) => (signal.removeEventListener('abort', stop), resolve(value)),
+      (error) => (signal.removeEventListener('abort', stop), reject(error)),
+    );
+  });
+}

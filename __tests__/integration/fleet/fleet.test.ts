@@ -157,6 +157,23 @@ const FAST = { pause: 100, skipExisting: true };
   }, 20_000);
 });
 
+(hasRedisServer ? describe : describe.skip)('Redis away', () => {
+  it('close() while Redis is away: the loop ends cleanly, without waiting for Redis', async () => {
+    const server = await startRedis();
+    const emu = await start();
+    const loop = worker({ redis: { host: '127.0.0.1', port: server.port }, name: 'away', worker: 'a', leaseMs: 1000 }, client(emu)('/r/$subreddit/comments'), SUB, FAST);
+    await until('a polls', () => loop.events.includes('polling'), 5000);
+    await server.stop('SIGKILL');
+    // It stops polling before its lease could lapse.
+    await until('the poller stands by', () => loop.events.includes('standby redis_unreachable'), 5000);
+    expect(loop.events).toContain('redis_down');
+    const closing = Date.now();
+    await loop.f.close();
+    await loop.done;
+    expect(Date.now() - closing).toBeLessThan(1000);
+  }, 20_000);
+});
+
 (hasRedisServer ? describe : describe.skip)('Redis restarted with its data', () => {
   let dir: string;
   let server: RedisServer | undefined;

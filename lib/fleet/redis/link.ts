@@ -74,6 +74,9 @@ export class Link {
   #upAt: number | null = null;
   #lastError: Error | undefined;
   #closing = false;
+  readonly #closed = new AbortController();
+  /** Aborts when the fleet closes its connections: commands still waiting for Redis will never settle. */
+  readonly closed = this.#closed.signal;
 
   constructor(make: () => Conn, events: LinkEvents) {
     this.#make = make;
@@ -113,13 +116,14 @@ export class Link {
     await Promise.all(
       conns.map(async (conn) => {
         conn.on('error', () => {});
-        if (conn.status !== 'ready') return conn.disconnect();
+        if (conn.status !== 'ready') return void conn.disconnect();
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([conn.quit().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
         clearTimeout(timer);
         conn.disconnect();
       }),
     );
+    this.#closed.abort();
   }
 
   #open(): Conn {
