@@ -5,7 +5,8 @@
 //
 // The convention (docs/design.md, "Docs that work", says the same):
 // - ```ts (or typescript): compiled as a module of its own, strictly (the repository's tsconfig),
-//   against the public API: 'snoopath', 'snoopath/emulator' and 'snoopath/shared-limit' map to lib/.
+//   against the public API: 'snoopath', 'snoopath/emulator', 'snoopath/shared-limit', 'snoopath/testing' and
+//   'snoopath/fleet' map to lib/.
 //   A block may use the stage's names without defining them: `Snoopath` (the class), `reddit` (an
 //   instance), `emu` (the stage's emulator), `userAgent`, `key`, `secret`, `username`, `password`,
 //   `redirectUri` (scripts/docs/stage.mjs). A name the block defines shadows the stage's.
