@@ -8,20 +8,7 @@ import { firstPoll, poll, type Source } from './poll.js';
 import { idOf, timeOf, type Recent } from './recent.js';
 import { settle } from './settings.js';
 import { CursorKeeper } from './store.js';
-
-/** Wait `ms`, or less if the stream is stopped: resolves to whether it still runs. Stopping clears the timer. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve(!signal.aborted);
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done);
-  });
-}
+import { sleep } from '../wait/sleep.js';
 
 /**
  * The stream behind `call.stream()`: poll, yield what is new oldest first, remember it once the
@@ -45,6 +32,8 @@ export async function* run(call: Source, events: Emitter, args: Args = {}, optio
   const onAbort = () => stop.abort();
   user?.addEventListener('abort', onAbort);
   const { signal } = stop;
+  // The stream's waits end early when it is stopped: they resolve to whether it still runs.
+  const rest = (ms: number) => sleep(ms, signal).then(() => true, () => false);
   const rule = settings.pause;
   let base: number | undefined;
   const backOff = () => jitter((base = nextBase(base, false, rule)), rule);
@@ -52,7 +41,7 @@ export async function* run(call: Source, events: Emitter, args: Args = {}, optio
   try {
     let start: unknown = options.cursor ?? undefined;
     if (start === undefined && keeper) {
-      const read = await keeper.read((ms) => sleep(ms, signal), backOff);
+      const read = await keeper.read(rest, backOff);
       if (!read) return;
       start = read.value ?? undefined;
     }
@@ -76,7 +65,7 @@ export async function* run(call: Source, events: Emitter, args: Args = {}, optio
         if (!isTransient(error, answered)) throw error;
         const retryIn = backOff();
         report('poll', error, retryIn);
-        await sleep(retryIn, signal);
+        await rest(retryIn);
         continue;
       }
       for (const item of fresh) {
@@ -88,7 +77,7 @@ export async function* run(call: Source, events: Emitter, args: Args = {}, optio
       }
       keeper?.retry();
       base = nextBase(base, fresh.length > 0, rule);
-      await sleep(jitter(base, rule), signal);
+      await rest(jitter(base, rule));
     }
   } finally {
     user?.removeEventListener('abort', onAbort);

@@ -70,7 +70,6 @@ describe('reddit(path).tree() against the emulator', () => {
     expect(result.requests).toBeLessThanOrEqual(Math.max(c.least, Math.ceil(c.least * 1.1)));
     expect(emu.requests.filter((r) => r.status === 429)).toHaveLength(0);
     expect(emu.requests.filter((r) => r.status !== 200)).toHaveLength(0);
-    process.stdout.write(`  ${name}: ${seen.size} comments, ${result.requests} requests (${c.more} morechildren for ${c.distinct} ids, ${c.pages} "continue this thread"), least ${c.least}\n`);
   }, 120_000);
 
   it('a stub whose ids were all deleted returns nothing and disappears', async () => {
