@@ -38,6 +38,9 @@ describe('newItems(chain, known): what a poll found, oldest first', () => {
     ['below the last known item, a late arrival newer than the floor is new', [c('x'), c('b'), c('late', 90)], known(['b'], 60), ['t1_late', 't1_x']],
     ['the same second as the floor is not older: same-second bursts are not lost', [c('n', 60), c('m', 60)], known(['a'], 60), ['t1_m', 't1_n']],
     ['above a known item, even an item older than the floor is new (re-edited, re-reported)', [c('edited', 10), c('b')], known(['b'], 60), ['t1_edited']],
+    // The decision anchors on the oldest known item of the chain, not the newest: deciding from the
+    // newest would drop this edited old post silently.
+    ['an edited old post listed between two known items is new', [c('b'), c('edited', 10), c('a')], known(['a', 'b'], 60), ['t1_edited']],
     ['an item listed twice (pages shifted during a read-back) counts once', [c('c'), c('b'), c('b'), c('a')], known(['a']), ['t1_b', 't1_c']],
     ['items without a time are never judged by the floor', [c('q', null), c('b')], known(['z'], 60), ['t1_b', 't1_q']],
     ['items without an identity are skipped', [c('b'), { kind: 't1', data: {} } as never, c('a')], known([]), ['t1_a', 't1_b']],
@@ -101,6 +104,15 @@ describe('Recent: bounded memory of handled items', () => {
     expect(r.floor).toBe(50);
     r.add('t1_c', null);
     expect(r.floor).toBe(50);
+  });
+
+  it('a time later than now counts as now: a forgotten item from the future never lifts the floor past now', () => {
+    const r = new Recent([], null, 1, () => 1000.7);
+    r.add('t1_future', 5e9);
+    r.add('t1_a', 900);
+    expect(r.floor).toBe(1000);
+    expect(r.forgotten(1000)).toBe(false);
+    expect(new Recent([], 5e9, 300, () => 1000).floor).toBe(1000);
   });
 
   it('stays bounded however many items pass', () => {

@@ -37,7 +37,7 @@ export class Call implements CallObject {
 
   /** A link and its whole comment tree, every stub expanded: the expander is a chunk of its own, loaded here. */
   async tree(args?: Args, options?: TreeOptions): Promise<CommentTree> {
-    return (await import('../tree/expand.js')).tree((...a) => this.#core.call(...a), this.path, args, options);
+    return (await import('../tree/expand.js')).tree((...a) => this.#core.call(...a), this.path, args, options, (bound) => this.#core.events.emit('tree_bound', bound));
   }
   stream(args?: Args, options?: StreamOptions): ItemStream<any> {
     // The stream's machinery is a chunk of its own, loaded by the first next().

@@ -16,10 +16,17 @@ export function timeOf(item: unknown): number | null {
   return typeof t === 'number' && Number.isFinite(t) ? t : null;
 }
 
+/** The clock in seconds, as `created_utc` counts. */
+export const nowInSeconds = (): number => Date.now() / 1000;
+
 /**
  * The items a stream has handled, newest last, bounded to `capacity`. Forgetting an item raises
  * `floor` to its time, so "not remembered and older than the floor" still means "handled": every
  * handled item newer than the floor is remembered.
+ *
+ * A time later than `now()` (a wrong clock, a hostile server) is taken as now: once forgotten, a
+ * time in the future would make every item after it "older than the floor", and bursts would be
+ * dropped without a gap being reported.
  */
 export class Recent {
   readonly #items = new Map<string, number | null>();
@@ -29,8 +36,10 @@ export class Recent {
     entries: ReadonlyArray<readonly [string, number | null]> = [],
     floor: number | null = null,
     readonly capacity = REMEMBER,
+    readonly now: () => number = nowInSeconds,
   ) {
-    this.#floor = floor;
+    this.#floor = null;
+    this.raiseFloor(floor);
     for (const [id, time] of entries) this.add(id, time);
   }
 
@@ -54,7 +63,7 @@ export class Recent {
   /** Remember a handled item; the oldest is forgotten beyond capacity. */
   add(id: string, time: number | null): void {
     this.#items.delete(id);
-    this.#items.set(id, time);
+    this.#items.set(id, this.#notLater(time));
     while (this.#items.size > this.capacity) {
       const [oldest, t] = this.#items.entries().next().value as [string, number | null];
       this.#items.delete(oldest);
@@ -64,7 +73,13 @@ export class Recent {
 
   /** Items older than `time` count as handled from now on (the start of a stream, an item forgotten). */
   raiseFloor(time: number | null): void {
-    if (time !== null && (this.#floor === null || time > this.#floor)) this.#floor = time;
+    const t = this.#notLater(time);
+    if (t !== null && (this.#floor === null || t > this.#floor)) this.#floor = t;
+  }
+
+  #notLater(time: number | null): number | null {
+    // Whole seconds, as the platform gives created_utc: an item of this second is not older than now.
+    return time === null ? null : Math.min(time, Math.floor(this.now()));
   }
 
   /** Oldest first, as the cursor keeps them. */

@@ -21,7 +21,6 @@ export async function* run(call: Source, events: Emitter, args: Args = {}, optio
   const path = fillPath(splitPath(call.path).pathname, args);
   const stream = handle as ItemStream<unknown>;
   const report = (during: StreamFailure['during'], error: unknown, retryIn: number) => events.emit('stream_error', { stream, path, during, error, retryIn });
-  const keeper = options.cursorStore && new CursorKeeper(options.cursorStore, report);
   let recent: Recent | undefined;
   const snapshot = () => cursorOf(path, recent!);
   Object.defineProperty(handle, 'cursor', { configurable: true, get: () => recent && snapshot() });
@@ -32,6 +31,7 @@ export async function* run(call: Source, events: Emitter, args: Args = {}, optio
   const onAbort = () => stop.abort();
   user?.addEventListener('abort', onAbort);
   const { signal } = stop;
+  const keeper = options.cursorStore && new CursorKeeper(options.cursorStore, report, settings.cursorTimeout, signal);
   // The stream's waits end early when it is stopped: they resolve to whether it still runs.
   const rest = (ms: number) => sleep(ms, signal).then(() => true, () => false);
   const rule = settings.pause;

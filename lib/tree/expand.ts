@@ -1,63 +1,18 @@
-import { ArgumentError, ResponseError } from '../errors/classes.js';
-import type { Verb } from '../request/build.js';
+import { ResponseError } from '../errors/classes.js';
 import type { Args } from '../request/path.js';
-import type { CallOptions } from '../types/call.js';
-import type { CommentTree, TreeOptions, TreeProgress } from '../types/tree.js';
-import { flat, pageOf, stubWork, thingsOf, type Page } from './answer.js';
-import { Forest, type Stub } from './forest.js';
-import { BATCH, Work, type Batch, type Reach } from './work.js';
+import type { CommentTree, TreeBound, TreeOptions, TreeProgress } from '../types/tree.js';
+import { flat, pageOf, stubWork, thingsOf } from './answer.js';
+import { begin, firstPage, outOfBound, planOf, result, type Expansion, type Send } from './expansion.js';
+import type { Stub } from './forest.js';
+import { BATCH, type Batch } from './work.js';
 
-/** One call through the client's call layer (pacing, retries, token, and any morechildren lock apply). */
-export type Send = (verb: Verb, path: string, args: Args, options: CallOptions) => Promise<unknown>;
+export type { Send } from './expansion.js';
 
 /**
  * "Continue this thread" pages fetched at once. `/api/morechildren` stays one request at a time: the
  * platform refuses a second one of the same account while one is running.
  */
 const PAGES_AT_ONCE = 4;
-
-/** What `tree()` was asked, checked. */
-interface Plan {
-  expand: boolean;
-  limit: number;
-  reach: Reach;
-  onProgress: ((p: TreeProgress) => void) | undefined;
-  from: CommentTree | undefined;
-  /** The call options of every request (the tree's own options taken out). */
-  call: CallOptions;
-}
-
-/** An expansion under way: everything the steps below read and change, in one place. */
-interface Expansion {
-  readonly send: Send;
-  readonly path: string;
-  readonly plan: Plan;
-  readonly page: Page;
-  readonly forest: Forest;
-  readonly work: Work;
-  /** The `/api/morechildren` arguments for a batch, and the page arguments for a "continue this thread". */
-  readonly moreArgs: (batch: Batch) => Args;
-  readonly threadArgs: (stub: Stub) => Args;
-  /** Aborted by the first failure (or the caller's abort): cancels whatever else is in flight. */
-  readonly stop: AbortController;
-  readonly options: CallOptions;
-  readonly running: Set<Promise<void>>;
-  failure: { error: unknown } | undefined;
-  requests: number;
-  batchOut: boolean;
-  pagesOut: number;
-}
-
-function count(name: string, value: unknown): number {
-  if (value === undefined) return name === 'threshold' ? 0 : Infinity;
-  if (typeof value !== 'number' || !(value >= 0)) throw new ArgumentError(`tree() option ${name} must be a number >= 0 (Infinity for no limit), got ${String(value)}.`);
-  return value;
-}
-
-function planOf(options: TreeOptions): Plan {
-  const { expand = true, limit, threshold, depth, onProgress, from, ...call } = options;
-  return { expand, limit: count('limit', limit), reach: { threshold: count('threshold', threshold), depth: count('depth', depth) }, onProgress, from, call };
-}
 
 /** A listener's bug must not end the expansion: re-thrown on its own, like an event listener's. */
 function tell(listener: (p: TreeProgress) => void, progress: TreeProgress): void {
@@ -68,45 +23,6 @@ function tell(listener: (p: TreeProgress) => void, progress: TreeProgress): void
       throw error;
     });
   }
-}
-
-/** The arguments of the first page that also shape the "continue this thread" pages (`sort`, `limit`, `depth`...). */
-function pageArgs(args: Args, sort: unknown): Args {
-  const out: Args = {};
-  for (const [key, value] of Object.entries(args)) if (!key.startsWith('$') && key !== 'comment' && key !== 'context') out[key] = value;
-  if (sort !== undefined) out.sort = sort;
-  return out;
-}
-
-/** The first page: fetched, or the former result given in `from`. */
-async function firstPage(send: Send, path: string, args: Args, plan: Plan): Promise<Page> {
-  const { from } = plan;
-  if (!from) return pageOf(await send('get', path, args, plan.call), path);
-  return pageOf([{ kind: 'Listing', data: { children: [from.submission] } }, { kind: 'Listing', data: { children: from.comments } }], path);
-}
-
-/** The forest planted with the first page (and a former result's orphans), its stubs queued as work. */
-function begin(send: Send, path: string, args: Args, plan: Plan, page: Page): Expansion {
-  const link = page.submission.data;
-  const forest = new Forest(link.name, (stub) => work.add(stub));
-  const work = new Work(forest, plan.reach);
-  // A former result's orphans get another chance: their parents may come this time.
-  forest.place([...flat(page.comments, link.name), ...(plan.from?.orphans ?? [])]);
-  // Without a sort of its own, the page came in the link's suggested sort: the stubs must follow it.
-  const sort = args.sort ?? (link.suggested_sort || undefined);
-  const stop = new AbortController();
-  const signal = plan.call.signal ? AbortSignal.any([plan.call.signal, stop.signal]) : stop.signal;
-  return {
-    send, path, plan, page, forest, work, stop,
-    moreArgs: (batch) => ({ link_id: link.name, children: batch.ids.join(','), sort, limit_children: false, api_type: 'json' }),
-    threadArgs: (stub) => ({ ...pageArgs(args, sort), $article: link.id, $comment: stub.owner.slice(3) }),
-    options: { ...plan.call, signal },
-    running: new Set(),
-    failure: undefined,
-    requests: 0,
-    batchOut: false,
-    pagesOut: 0,
-  };
 }
 
 /** The first failure is kept and cancels the rest. */
@@ -128,8 +44,8 @@ function launch(x: Expansion, request: Promise<unknown>, splice: (body: unknown)
   x.running.add(job);
 }
 
-/** Whether the request budget (`limit`) allows one more. */
-const mayAsk = (x: Expansion): boolean => x.requests < x.plan.limit;
+/** Whether the request budget (`limit`) and the bound allow one more. */
+const mayAsk = (x: Expansion): boolean => x.requests < x.plan.limit && x.requests < x.bound;
 
 /** Fetch "continue this thread" pages while there is room beside the ones in flight. */
 function fetchThreads(x: Expansion): void {
@@ -167,10 +83,9 @@ function fetchBatch(x: Expansion): void {
 /** A morechildren answer: its things placed (flat as the platform sends them; nested replies unpacked, not lost), its stubs settled. */
 function spliceBatch(x: Expansion, batch: Batch, body: unknown): void {
   const { forest } = x;
-  const before = forest.size;
   forest.place(flat(thingsOf(body), forest.link), batch.stubs.keys());
   for (const [stub, ids] of batch.stubs) forest.settle(stub, ids);
-  x.work.answered(batch, forest.size > before);
+  x.work.answered(batch);
 }
 
 /** The caller's abort counts as the first failure. */
@@ -185,17 +100,12 @@ async function settleOne(x: Expansion): Promise<void> {
   if (!x.failure && x.plan.onProgress) tell(x.plan.onProgress, { requests: x.requests, comments: x.forest.size, pending: x.work.pending() });
 }
 
-/** The tree as it stands: stubs with nothing left removed. */
-function result(x: Expansion): CommentTree {
-  x.forest.tidy();
-  return { submission: x.page.submission, comments: x.forest.roots, orphans: x.forest.orphans(), requests: x.requests, pending: x.work.pending() };
-}
-
 /**
  * `reddit(path).tree(args, options)`: the first page, then every stub expanded. Decisions (where an
  * answer goes, what to ask next) belong to the forest and the work queue; these steps only send.
+ * `onBound` hears when the request bound stops it (the instance's `tree_bound` event).
  */
-export async function tree(send: Send, path: string, args: Args = {}, options: TreeOptions = {}): Promise<CommentTree> {
+export async function tree(send: Send, path: string, args: Args = {}, options: TreeOptions = {}, onBound?: (bound: TreeBound) => void): Promise<CommentTree> {
   const plan = planOf(options);
   const page = await firstPage(send, path, args, plan);
   if (!plan.expand) return { submission: page.submission, comments: page.comments, orphans: plan.from?.orphans ?? [], requests: 0, pending: stubWork(page.comments) };
@@ -210,5 +120,7 @@ export async function tree(send: Send, path: string, args: Args = {}, options: T
     await settleOne(x);
   }
   if (x.failure) throw x.failure.error;
-  return result(x);
+  const done = result(x);
+  if (x.requests >= x.bound && x.requests < x.plan.limit && done.pending > 0) throw outOfBound(x, done, onBound);
+  return done;
 }

@@ -36,8 +36,15 @@ export interface StreamOptions extends CallOptions {
   /** Read the cursor before the first poll and write it after each item taken. */
   cursorStore?: CursorStore;
   /**
-   * Wait between polls in ms. A number fixes it; by default it adapts: `min` (1000) after a poll
-   * that found items, doubling while nothing comes up to `max` (16000), with jitter.
+   * Most ms a `cursorStore.get()` or `set()` may take. A read that takes longer is reported
+   * (`stream_error`, `cursor_get`) and tried again; a write is reported and the next one waits for
+   * it; when the stream ends, `for await` waits at most this long for the last write. Default 5000.
+   */
+  cursorTimeout?: number;
+  /**
+   * Wait between polls in ms (at most 2147483647, the longest a timer holds). A number fixes it; by
+   * default it adapts: `min` (1000) after a poll that found items, doubling while nothing comes up to
+   * `max` (16000), with jitter.
    */
   pause?: number | { min?: number; max?: number };
   /** Items asked per page (1 to 100). Default 100. */
