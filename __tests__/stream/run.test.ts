@@ -1,7 +1,8 @@
 // The stream's loop (lib/stream/run.ts) over a listing in memory: odd times, odd options, a hung cursor store.
 import { describe, expect, it } from '@jest/globals';
-import { ArgumentError, TimeoutError } from '../../lib/errors/classes.js';
+import { ArgumentError, NetworkError, ResponseError, TimeoutError } from '../../lib/errors/classes.js';
 import { Emitter } from '../../lib/events/emitter.js';
+import type { Host } from '../../lib/stream/own.js';
 import { run } from '../../lib/stream/run.js';
 import type { CursorStore, StreamFailure, StreamGap, StreamOptions } from '../../lib/types/stream.js';
 import { within } from '../../lib/wait/within.js';
@@ -15,7 +16,8 @@ const inTime = <T>(work: Promise<T>, ms = 2000) => within(work, ms, () => new Er
 /** A stream over `source`, as call.stream() makes it; `handle.cursor` is its cursor. */
 function open(source: Listing, options: StreamOptions = {}, events = new Emitter()) {
   const handle = {} as { cursor?: unknown };
-  const stream = run(source, events, { $subreddit: 'aww' }, { pause: 0, ...options }, handle);
+  const host: Host = { events, username: 'the_bot', oauth: true, send: async () => ({ name: 'the_bot' }) };
+  const stream = run(source, host, { $subreddit: 'aww' }, { pause: 0, ...options }, handle);
   return { stream, handle, events };
 }
 
@@ -147,6 +149,78 @@ describe('a cursor store that hangs', () => {
     release();
     await tick(20);
     expect(written).toEqual([1, 2]);
+    await stream.return(undefined);
+  });
+});
+
+describe('skipOwn: the instance\'s own items are handled, never yielded', () => {
+  /** A host whose account is read from `/api/v1/me` (not a script app), counting the reads. */
+  function reading(answer: () => Promise<unknown>) {
+    const events = new Emitter();
+    const reads: string[] = [];
+    const host: Host = { events, username: undefined, oauth: true, send: async (_verb, path) => (reads.push(path), answer()) };
+    return { host, reads, events };
+  }
+
+  it('a script app: items by oauth.username (any case) are left out and still count as handled', async () => {
+    const source = new Listing();
+    const [human1] = source.add(1, now(), { author: 'someone' });
+    const [mine] = source.add(1, now(), { author: 'The_Bot' });
+    const [human2] = source.add(1, now(), { author: 'other' });
+    const { stream, handle } = open(source, { skipOwn: true });
+    expect(await take(stream, 2)).toEqual([human1, human2]);
+    await stream.return(undefined);
+    const seen = (handle.cursor as { seen: Array<[string]> }).seen.map(([n]) => n);
+    // The item in hand at return (human2) is not handled; the bot's own one is.
+    expect(seen).toEqual([human1, mine]);
+  });
+
+  it('without skipOwn every item comes, its own too', async () => {
+    const source = new Listing();
+    const names = [...source.add(1, now(), { author: 'the_bot' }), ...source.add(1, now())];
+    const { stream } = open(source);
+    expect(await take(stream, 2)).toEqual(names);
+    await stream.return(undefined);
+  });
+
+  it('another app: the account is read from /api/v1/me once, and only when a poll finds items', async () => {
+    const source = new Listing();
+    const { host, reads } = reading(async () => ({ name: 'web_bot' }));
+    const stream = run(source, host, { $subreddit: 'aww' }, { pause: 1, skipOwn: true }, {});
+    const first = stream.next();
+    await tick(30);
+    expect(source.asked.length).toBeGreaterThan(1);
+    expect(reads).toEqual([]);
+    source.add(1, now(), { author: 'web_bot' });
+    const [human] = source.add(1, now());
+    expect(nameOf((await first).value)).toBe(human);
+    source.add(2, now(), { author: 'WEB_BOT' });
+    const [later] = source.add(1, now());
+    expect(nameOf((await stream.next()).value)).toBe(later);
+    expect(reads).toEqual(['/api/v1/me']);
+    await stream.return(undefined);
+  });
+
+  it('an account that cannot be read ends the stream with an ArgumentError saying why; a passing failure is retried', async () => {
+    const refused = reading(async () => {
+      throw new ResponseError('Forbidden', { status: 403, method: 'GET', url: 'http://x/api/v1/me', body: '', errors: [], attempts: 1 });
+    });
+    const source = new Listing();
+    source.add(1, now());
+    const error = await run(source, refused.host, { $subreddit: 'aww' }, { skipOwn: true }, {}).next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect((error as Error).message).toMatch(/skipOwn: the instance's own account could not be read from \/api\/v1\/me \(Forbidden\); skipOwn needs an account/);
+
+    let calls = 0;
+    const flaky = reading(async () => {
+      if (++calls === 1) throw new NetworkError('reset', new Error('ECONNRESET'));
+      return { name: 'web_bot' };
+    });
+    const failures: StreamFailure[] = [];
+    flaky.events.on('stream_error', (f) => failures.push(f));
+    const stream = run(source, flaky.host, { $subreddit: 'aww' }, { skipOwn: true, pause: { min: 1, max: 2 } }, {});
+    expect(nameOf((await stream.next()).value)).toBe(source.items[0]!.data.name);
+    expect(failures.map((f) => [f.during, (f.error as Error).name])).toEqual([['poll', 'NetworkError']]);
     await stream.return(undefined);
   });
 });

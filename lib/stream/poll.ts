@@ -3,7 +3,7 @@ import type { CallOptions } from '../types/call-options.js';
 import type { ListingSlice } from '../types/listing.js';
 import { isGap, newItems, readBack } from './decide.js';
 import { idOf, Recent, timeOf } from './recent.js';
-import type { Settings } from './settings.js';
+import { pollOptions, type Settings } from './settings.js';
 
 /**
  * What a stream needs of the call it polls: its path and its pages. lib/client/call.ts hands itself in;
@@ -15,7 +15,7 @@ export interface Source {
 }
 
 const page = (call: Source, args: Args, s: Settings, signal: AbortSignal): Promise<ListingSlice<unknown>> =>
-  call.listing({ ...args, limit: s.limit }, { ...s.call, signal });
+  call.listing({ ...args, limit: s.limit }, pollOptions(s, signal));
 
 /**
  * The first poll of a stream without a cursor: its first page is what exists. It is yielded

@@ -1,12 +1,12 @@
-import type { Emitter } from '../events/emitter.js';
 import { fillPath, splitPath, type Args } from '../request/path.js';
 import type { ItemStream, StreamFailure, StreamOptions } from '../types/stream.js';
 import { cursorOf, restore } from './cursor.js';
 import { isTransient } from './failures.js';
 import { jitter, nextBase } from './pause.js';
+import { isOwn, ownAccount, type Host } from './own.js';
 import { firstPoll, poll, type Source } from './poll.js';
 import { idOf, timeOf, type Recent } from './recent.js';
-import { settle } from './settings.js';
+import { pollOptions, settle } from './settings.js';
 import { CursorKeeper } from './store.js';
 import { sleep } from '../wait/sleep.js';
 
@@ -16,7 +16,8 @@ import { sleep } from '../wait/sleep.js';
  * once across restarts), wait, poll again. `handle` is the object the caller iterates; it gets the
  * `cursor` getter. Decisions live in decide.ts, pause.ts and recent.ts; this is the I/O around them.
  */
-export async function* run(call: Source, events: Emitter, args: Args = {}, options: StreamOptions = {}, handle: object): AsyncGenerator<unknown, void, undefined> {
+export async function* run(call: Source, host: Host, args: Args = {}, options: StreamOptions = {}, handle: object): AsyncGenerator<unknown, void, undefined> {
+  const { events } = host;
   const settings = settle(args, options);
   const path = fillPath(splitPath(call.path).pathname, args);
   const stream = handle as ItemStream<unknown>;
@@ -48,6 +49,9 @@ export async function* run(call: Source, events: Emitter, args: Args = {}, optio
     if (start !== undefined) recent = restore(start, path);
     base = undefined;
     let answered = false;
+    /** The instance's own account, once `skipOwn` needed it. */
+    let own: string | undefined;
+    let learning = false;
     while (!signal.aborted) {
       let fresh: unknown[];
       try {
@@ -60,16 +64,25 @@ export async function* run(call: Source, events: Emitter, args: Args = {}, optio
           if (settings.skipExisting) keeper?.save(snapshot);
         }
         answered = true;
+        // Learnt when first needed: a run that finds nothing never asks.
+        if (settings.skipOwn && fresh.length > 0 && !own) {
+          learning = true;
+          own = await ownAccount(host, pollOptions(settings, signal));
+          learning = false;
+        }
       } catch (error) {
         if (signal.aborted) return;
-        if (!isTransient(error, answered)) throw error;
+        // A body that is not a listing is passing trouble for a poll of a path that answered before, never for the account.
+        if (!isTransient(error, answered && !learning)) throw error;
+        learning = false;
         const retryIn = backOff();
         report('poll', error, retryIn);
         await rest(retryIn);
         continue;
       }
       for (const item of fresh) {
-        yield item;
+        // Its own items are handled without being yielded.
+        if (!own || !isOwn(item, own)) yield item;
         // The consumer asked for more: the item is handled.
         recent.add(idOf(item) as string, timeOf(item));
         keeper?.save(snapshot);

@@ -9,6 +9,8 @@ export interface Settings {
   limit: number;
   pause: PauseRule;
   skipExisting: boolean;
+  /** Leave out the items the instance's own account wrote. */
+  skipOwn: boolean;
   /** Most ms one cursor store `get()` or `set()` may take (and the last write on exit). */
   cursorTimeout: number;
   /** Options of each poll's call (the stream's own are taken out; the signal is the stream's). */
@@ -47,7 +49,7 @@ export function settle(args: Args, options: StreamOptions): Settings {
   for (const key of ['after', 'before', 'count']) {
     if (args[key] !== undefined) throw new ArgumentError(`stream arguments must not include ${key}: the stream pages by itself; pass a cursor to resume.`);
   }
-  const { skipExisting, cursor: _cursor, cursorStore, cursorTimeout, pause, signal: _signal, limit: given, ...call } = options;
+  const { skipExisting, skipOwn, cursor: _cursor, cursorStore, cursorTimeout, pause, signal: _signal, limit: given, ...call } = options;
   // A `limit` among the arguments (untyped code, listing habits) is honoured when the option is absent.
   const limit = given ?? (args.limit === undefined ? 100 : Number(args.limit));
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
@@ -56,5 +58,14 @@ export function settle(args: Args, options: StreamOptions): Settings {
   if (cursorStore !== undefined && (typeof cursorStore?.get !== 'function' || typeof cursorStore?.set !== 'function')) {
     throw new ArgumentError('stream option cursorStore must have get() and set(cursor) methods');
   }
-  return { limit, pause: pauseRule(pause), skipExisting: skipExisting ?? false, cursorTimeout: cursorTimeoutOf(cursorTimeout), call };
+  return { limit, pause: pauseRule(pause), skipExisting: skipExisting ?? false, skipOwn: skipOwn ?? false, cursorTimeout: cursorTimeoutOf(cursorTimeout), call };
+}
+
+/**
+ * The call options of every request a stream makes (its polls, and reading its own account): the
+ * call options given with the stream, and the stream's signal. The one place to set what a
+ * stream's requests carry.
+ */
+export function pollOptions(s: Settings, signal: AbortSignal): CallOptions {
+  return { ...s.call, signal };
 }

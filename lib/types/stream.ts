@@ -31,6 +31,13 @@ export interface CursorStore {
 export interface StreamOptions extends CallOptions {
   /** Start with what is new from now on instead of yielding the first page. Default `false`. A cursor wins over it. */
   skipExisting?: boolean;
+  /**
+   * Leave out the items the instance's own account wrote (`author`; `mod` for mod log entries), so a
+   * bot that replies never sees its own replies come back: the account is `oauth.username` for a
+   * script app, read once from `/api/v1/me` otherwise. They still count as handled. Default `false`:
+   * every new item, once.
+   */
+  skipOwn?: boolean;
   /** Resume after this cursor (a value of `stream.cursor`, or its JSON text). Wins over `cursorStore.get()`. */
   cursor?: StreamCursor | string | null;
   /** Read the cursor before the first poll and write it after each item taken. */
