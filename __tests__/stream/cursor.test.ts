@@ -4,32 +4,36 @@ import { ArgumentError, NetworkError, ResponseError, TimeoutError, AuthError } f
 import { cursorOf, restore } from '../../lib/stream/cursor.js';
 import { isTransient } from '../../lib/stream/failures.js';
 import { DEFAULT_PAUSE, jitter, nextBase, type PauseRule } from '../../lib/stream/pause.js';
-import { REMEMBER, Recent } from '../../lib/stream/recent.js';
+import { listingsOf } from '../../lib/stream/listings.js';
+import { ONE, REMEMBER, Recent } from '../../lib/stream/recent.js';
 import { settle } from '../../lib/stream/settings.js';
 import { CursorKeeper } from '../../lib/stream/store.js';
 import type { StreamCursor } from '../../lib/types/stream.js';
 
+const aww = listingsOf('/r/$subreddit/comments', { $subreddit: 'aww' });
+const x = listingsOf('/x', {});
+
 describe('cursor', () => {
   it('round-trips through JSON text and keeps its content', () => {
-    const r = new Recent([['t1_a', 100], ['t1_b', null]], 50);
-    const cursor = cursorOf('/r/aww/comments', r);
+    const r = new Recent([['t1_a', 100], ['t1_b', null]], new Map([[ONE, 50]]));
+    const cursor = cursorOf(aww, r);
     expect(cursor).toEqual({ v: 1, path: '/r/aww/comments', seen: [['t1_a', 100], ['t1_b', null]], floor: 50 });
-    const back = restore(JSON.stringify(cursor), '/r/aww/comments');
+    const back = restore(JSON.stringify(cursor), aww);
     expect(back.entries()).toEqual(cursor.seen);
     expect(back.floor).toBe(50);
   });
 
   it('stays small: at most REMEMBER items, however many were handled', () => {
-    const r = new Recent();
+    const r = new Recent([], new Map([[ONE, null]]));
     for (let i = 0; i < 10_000; i++) r.add(`t1_${(1e9 + i).toString(36)}`, 1_750_000_000 + i);
-    const text = JSON.stringify(cursorOf('/r/aww/comments', r));
+    const text = JSON.stringify(cursorOf(aww, r));
     expect(JSON.parse(text).seen).toHaveLength(REMEMBER);
     expect(text.length).toBeLessThan(8 * 1024);
   });
 
   it('a longer list is cut to the newest, the floor raised past what is dropped', () => {
     const seen = Array.from({ length: REMEMBER + 5 }, (_, i) => [`t1_${i}`, i] as [string, number]);
-    const back = restore({ v: 1, path: '/x', seen, floor: null }, '/x');
+    const back = restore({ v: 1, path: '/x', seen, floor: null }, x);
     expect(back.size).toBe(REMEMBER);
     expect(back.floor).toBe(4);
     expect(back.has('t1_4')).toBe(false);
@@ -44,8 +48,8 @@ describe('cursor', () => {
     ['damaged floor', { v: 1, path: '/x', seen: [], floor: 'x' }, /floor/],
     ['not an object', 42, /not a version 1 cursor/],
   ])('refuses a cursor that is %s, saying how to fix it', (_, value, message) => {
-    expect(() => restore(value, '/x')).toThrow(ArgumentError);
-    expect(() => restore(value, '/x')).toThrow(message);
+    expect(() => restore(value, x)).toThrow(ArgumentError);
+    expect(() => restore(value, x)).toThrow(message);
   });
 });
 

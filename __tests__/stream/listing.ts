@@ -3,6 +3,8 @@
  * call, with pages that follow `limit` and `after` as the platform's do. No sockets, no emulator.
  */
 import type { Args } from '../../lib/request/path.js';
+import { Emitter } from '../../lib/events/emitter.js';
+import type { Host } from '../../lib/stream/own.js';
 import type { Source } from '../../lib/stream/poll.js';
 import type { CallOptions } from '../../lib/types/call.js';
 import type { ListingSlice } from '../../lib/types/listing.js';
@@ -17,9 +19,9 @@ export class Listing implements Source {
   readonly items: Item[] = [];
   /** The arguments of every page asked. */
   readonly asked: Args[] = [];
+  /** The path of every page asked. */
+  readonly paths: string[] = [];
   #n = 0;
-
-  constructor(readonly path = '/r/$subreddit/comments') {}
 
   /** `count` new comments created at `time` (seconds), newest last in the call, newest first in the listing; their names. */
   add(count: number, time: number, fields: Partial<Item['data']> = {}): string[] {
@@ -32,7 +34,8 @@ export class Listing implements Source {
     return names;
   }
 
-  async listing(args: Args = {}, options: CallOptions = {}): Promise<ListingSlice<unknown>> {
+  async listing(path: string, args: Args = {}, options: CallOptions = {}): Promise<ListingSlice<unknown>> {
+    this.paths.push(path);
     this.asked.push({ ...args });
     await new Promise((r) => setTimeout(r, 0));
     if (options.signal?.aborted) throw options.signal.reason;
@@ -44,10 +47,15 @@ export class Listing implements Source {
       allChildren: page,
       children: page,
       after,
-      next: () => this.listing({ ...args, after }, options),
+      next: () => this.listing(path, { ...args, after }, options),
     };
     return slice as unknown as ListingSlice<unknown>;
   }
 }
 
 export const nameOf = (item: unknown): string => (item as Item).data.name;
+
+/** A stream's host over `source`: a script app's account `the_bot` unless told otherwise. */
+export function hostOf(source: Source, extra: Partial<Host> = {}): Host {
+  return { events: new Emitter(), username: 'the_bot', oauth: true, send: async () => ({ name: 'the_bot' }), listing: (...a) => source.listing(...a), ...extra };
+}

@@ -2,11 +2,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { ArgumentError, NetworkError, ResponseError, TimeoutError } from '../../lib/errors/classes.js';
 import { Emitter } from '../../lib/events/emitter.js';
-import type { Host } from '../../lib/stream/own.js';
 import { run } from '../../lib/stream/run.js';
 import type { CursorStore, StreamFailure, StreamGap, StreamOptions } from '../../lib/types/stream.js';
 import { within } from '../../lib/wait/within.js';
-import { Listing, nameOf } from './listing.js';
+import { hostOf, Listing, nameOf } from './listing.js';
+
+const PATH = '/r/$subreddit/comments';
 
 const now = () => Math.floor(Date.now() / 1000);
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -16,8 +17,7 @@ const inTime = <T>(work: Promise<T>, ms = 2000) => within(work, ms, () => new Er
 /** A stream over `source`, as call.stream() makes it; `handle.cursor` is its cursor. */
 function open(source: Listing, options: StreamOptions = {}, events = new Emitter()) {
   const handle = {} as { cursor?: unknown };
-  const host: Host = { events, username: 'the_bot', oauth: true, send: async () => ({ name: 'the_bot' }) };
-  const stream = run(source, host, { $subreddit: 'aww' }, { pause: 0, ...options }, handle);
+  const stream = run(PATH, hostOf(source, { events }), { $subreddit: 'aww' }, { pause: 0, ...options }, handle);
   return { stream, handle, events };
 }
 
@@ -158,8 +158,7 @@ describe('skipOwn: the instance\'s own items are handled, never yielded', () => 
   function reading(answer: () => Promise<unknown>) {
     const events = new Emitter();
     const reads: string[] = [];
-    const host: Host = { events, username: undefined, oauth: true, send: async (_verb, path) => (reads.push(path), answer()) };
-    return { host, reads, events };
+    return { reads, events, on: (source: Listing) => hostOf(source, { events, username: undefined, send: async (_verb, path) => (reads.push(path), answer()) }) };
   }
 
   it('a script app: items by oauth.username (any case) are left out and still count as handled', async () => {
@@ -185,8 +184,8 @@ describe('skipOwn: the instance\'s own items are handled, never yielded', () => 
 
   it('another app: the account is read from /api/v1/me once, and only when a poll finds items', async () => {
     const source = new Listing();
-    const { host, reads } = reading(async () => ({ name: 'web_bot' }));
-    const stream = run(source, host, { $subreddit: 'aww' }, { pause: 1, skipOwn: true }, {});
+    const { on, reads } = reading(async () => ({ name: 'web_bot' }));
+    const stream = run(PATH, on(source), { $subreddit: 'aww' }, { pause: 1, skipOwn: true }, {});
     const first = stream.next();
     await tick(30);
     expect(source.asked.length).toBeGreaterThan(1);
@@ -207,7 +206,7 @@ describe('skipOwn: the instance\'s own items are handled, never yielded', () => 
     });
     const source = new Listing();
     source.add(1, now());
-    const error = await run(source, refused.host, { $subreddit: 'aww' }, { skipOwn: true }, {}).next().catch((e: unknown) => e);
+    const error = await run(PATH, refused.on(source), { $subreddit: 'aww' }, { skipOwn: true }, {}).next().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ArgumentError);
     expect((error as Error).message).toMatch(/skipOwn: the instance's own account could not be read from \/api\/v1\/me \(Forbidden\); skipOwn needs an account/);
 
@@ -218,7 +217,7 @@ describe('skipOwn: the instance\'s own items are handled, never yielded', () => 
     });
     const failures: StreamFailure[] = [];
     flaky.events.on('stream_error', (f) => failures.push(f));
-    const stream = run(source, flaky.host, { $subreddit: 'aww' }, { skipOwn: true, pause: { min: 1, max: 2 } }, {});
+    const stream = run(PATH, flaky.on(source), { $subreddit: 'aww' }, { skipOwn: true, pause: { min: 1, max: 2 } }, {});
     expect(nameOf((await stream.next()).value)).toBe(source.items[0]!.data.name);
     expect(failures.map((f) => [f.during, (f.error as Error).name])).toEqual([['poll', 'NetworkError']]);
     await stream.return(undefined);

@@ -42,16 +42,20 @@ export class Call implements CallObject {
   stream(args?: Args, options?: StreamOptions): ItemStream<any> {
     // The stream's machinery is a chunk of its own, loaded by the first next().
     const stream: any = (async function* (call: Call) {
-      yield* (await import('../stream/run.js')).run(call, call.#streamHost(), args, options, stream);
+      yield* (await import('../stream/run.js')).run(call.path, call.#streamHost(), args, options, stream);
     })(this);
     return stream;
   }
 
-  /** What a stream needs of the instance (lib/stream/own.ts): its events, and its own account for skipOwn. */
+  /** What a stream needs of the instance (lib/stream/own.ts): listings, its events, and its own account for skipOwn. */
   #streamHost() {
     const core = this.#core;
     const { oauth } = core.options;
-    return { events: core.events, username: oauth?.type === 'script' ? oauth.username : undefined, oauth: oauth !== undefined, send: (...a: Parameters<Core['call']>) => core.call(...a) };
+    return {
+      events: core.events, username: oauth?.type === 'script' ? oauth.username : undefined, oauth: oauth !== undefined,
+      send: (...a: Parameters<Core['call']>) => core.call(...a),
+      listing: (...a: Parameters<Core['listing']>) => core.listing(...a),
+    };
   }
 
   toString(): string {

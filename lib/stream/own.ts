@@ -4,12 +4,13 @@ import type { Verb } from '../request/verbs.js';
 import type { Args } from '../request/path.js';
 import type { CallOptions } from '../types/call.js';
 import { isTransient } from './failures.js';
+import type { Source } from './poll.js';
 
 /**
- * What a stream needs of its instance: its events, and the means to know its own account for
- * `skipOwn`. lib/client/call.ts makes it; naming only this keeps the stream off the core.
+ * What a stream needs of its instance: listings, its events, and the means to know its own account
+ * for `skipOwn`. lib/client/call.ts makes it; naming only this keeps the stream off the core.
  */
-export interface Host {
+export interface Host extends Source {
   readonly events: Emitter;
   /** The account's name when the options give it (script apps: `oauth.username`). */
   readonly username: string | undefined;

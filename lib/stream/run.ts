@@ -1,30 +1,37 @@
-import { fillPath, splitPath, type Args } from '../request/path.js';
+import type { Args } from '../request/path.js';
 import type { ItemStream, StreamFailure, StreamOptions } from '../types/stream.js';
+import { sleep } from '../wait/sleep.js';
 import { cursorOf, restore } from './cursor.js';
 import { isTransient } from './failures.js';
-import { jitter, nextBase } from './pause.js';
+import { listingsOf } from './listings.js';
 import { isOwn, ownAccount, type Host } from './own.js';
-import { firstPoll, poll, type Source } from './poll.js';
-import { idOf, timeOf, type Recent } from './recent.js';
+import { jitter, nextBase } from './pause.js';
+import { pollAll } from './poll.js';
+import { nowInSeconds, Recent, REMEMBER } from './recent.js';
 import { pollOptions, settle } from './settings.js';
 import { CursorKeeper } from './store.js';
-import { sleep } from '../wait/sleep.js';
 
 /**
  * The stream behind `call.stream()`: poll, yield what is new oldest first, remember it once the
  * consumer asks for the next item (so an item in hand when the process dies comes again: at least
- * once across restarts), wait, poll again. `handle` is the object the caller iterates; it gets the
- * `cursor` getter. Decisions live in decide.ts, pause.ts and recent.ts; this is the I/O around them.
+ * once across restarts), wait, poll again; with `untilCaughtUp`, end after the first poll that
+ * answers instead. `handle` is the object the caller iterates; it gets the `cursor` getter.
+ * Decisions live in decide.ts, pause.ts, recent.ts and poll.ts; this is the I/O around them.
  */
-export async function* run(call: Source, host: Host, args: Args = {}, options: StreamOptions = {}, handle: object): AsyncGenerator<unknown, void, undefined> {
+export async function* run(template: string, host: Host, args: Args = {}, options: StreamOptions = {}, handle: object): AsyncGenerator<unknown, void, undefined> {
   const { events } = host;
   const settings = settle(args, options);
-  const path = fillPath(splitPath(call.path).pathname, args);
+  const listings = listingsOf(template, args);
+  const { path } = listings;
   const stream = handle as ItemStream<unknown>;
   const report = (during: StreamFailure['during'], error: unknown, retryIn: number) => events.emit('stream_error', { stream, path, during, error, retryIn });
-  let recent: Recent | undefined;
-  const snapshot = () => cursorOf(path, recent!);
-  Object.defineProperty(handle, 'cursor', { configurable: true, get: () => recent && snapshot() });
+  const onGap = (label: string, read: number) => events.emit('stream_gap', { stream, path: label, read });
+  // Memory for three pages of every request a poll makes.
+  const capacity = REMEMBER * listings.polls.length;
+  let recent = new Recent([], new Map(), capacity, nowInSeconds, listings.groupOf);
+  let started = false;
+  const snapshot = () => cursorOf(listings, recent);
+  Object.defineProperty(handle, 'cursor', { configurable: true, get: () => (started ? snapshot() : undefined) });
 
   const user = options.signal;
   if (user?.aborted) return;
@@ -46,7 +53,10 @@ export async function* run(call: Source, host: Host, args: Args = {}, options: S
       if (!read) return;
       start = read.value ?? undefined;
     }
-    if (start !== undefined) recent = restore(start, path);
+    if (start !== undefined) recent = restore(start, listings, capacity);
+    started = start !== undefined;
+    // What was there before the stream comes first only for a stream that starts afresh.
+    const yieldExisting = !started && !settings.skipExisting;
     base = undefined;
     let answered = false;
     /** The instance's own account, once `skipOwn` needed it. */
@@ -55,15 +65,10 @@ export async function* run(call: Source, host: Host, args: Args = {}, options: S
     while (!signal.aborted) {
       let fresh: unknown[];
       try {
-        if (recent) {
-          fresh = await poll(call, args, settings, recent, signal, (read) => events.emit('stream_gap', { stream, path, read }));
-        } else {
-          const first = await firstPoll(call, args, settings, signal);
-          recent = first.recent;
-          fresh = first.fresh;
-          if (settings.skipExisting) keeper?.save(snapshot);
-        }
-        answered = true;
+        const found = await pollAll(host, listings.polls, settings, recent, signal, onGap, yieldExisting && !answered);
+        fresh = found.items;
+        if (found.opened && !(yieldExisting && !answered)) keeper?.save(snapshot);
+        answered = started = true;
         // Learnt when first needed: a run that finds nothing never asks.
         if (settings.skipOwn && fresh.length > 0 && !own) {
           learning = true;
@@ -84,11 +89,13 @@ export async function* run(call: Source, host: Host, args: Args = {}, options: S
         // Its own items are handled without being yielded.
         if (!own || !isOwn(item, own)) yield item;
         // The consumer asked for more: the item is handled.
-        recent.add(idOf(item) as string, timeOf(item));
+        recent.remember(item);
         keeper?.save(snapshot);
         if (signal.aborted) return;
       }
       keeper?.retry();
+      // A cron run ends here: everything new since its cursor has been yielded and handled.
+      if (settings.untilCaughtUp) return;
       base = nextBase(base, fresh.length > 0, rule);
       await rest(jitter(base, rule));
     }

@@ -11,6 +11,8 @@ export interface Settings {
   skipExisting: boolean;
   /** Leave out the items the instance's own account wrote. */
   skipOwn: boolean;
+  /** End once everything new since the cursor was yielded (one poll, read back), instead of polling on. */
+  untilCaughtUp: boolean;
   /** Most ms one cursor store `get()` or `set()` may take (and the last write on exit). */
   cursorTimeout: number;
   /** Options of each poll's call (the stream's own are taken out; the signal is the stream's). */
@@ -49,7 +51,7 @@ export function settle(args: Args, options: StreamOptions): Settings {
   for (const key of ['after', 'before', 'count']) {
     if (args[key] !== undefined) throw new ArgumentError(`stream arguments must not include ${key}: the stream pages by itself; pass a cursor to resume.`);
   }
-  const { skipExisting, skipOwn, cursor: _cursor, cursorStore, cursorTimeout, pause, signal: _signal, limit: given, ...call } = options;
+  const { skipExisting, skipOwn, untilCaughtUp, cursor: _cursor, cursorStore, cursorTimeout, pause, signal: _signal, limit: given, ...call } = options;
   // A `limit` among the arguments (untyped code, listing habits) is honoured when the option is absent.
   const limit = given ?? (args.limit === undefined ? 100 : Number(args.limit));
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
@@ -58,7 +60,7 @@ export function settle(args: Args, options: StreamOptions): Settings {
   if (cursorStore !== undefined && (typeof cursorStore?.get !== 'function' || typeof cursorStore?.set !== 'function')) {
     throw new ArgumentError('stream option cursorStore must have get() and set(cursor) methods');
   }
-  return { limit, pause: pauseRule(pause), skipExisting: skipExisting ?? false, skipOwn: skipOwn ?? false, cursorTimeout: cursorTimeoutOf(cursorTimeout), call };
+  return { limit, pause: pauseRule(pause), skipExisting: skipExisting ?? false, skipOwn: skipOwn ?? false, untilCaughtUp: untilCaughtUp ?? false, cursorTimeout: cursorTimeoutOf(cursorTimeout), call };
 }
 
 /**
