@@ -100,6 +100,7 @@ export function begin(send: Send, path: string, args: Args, plan: Plan, page: Pa
     send, path, plan, page, forest, work, stop,
     moreArgs: (batch) => ({ link_id: link.name, children: batch.ids.join(','), sort, limit_children: false, api_type: 'json' }),
     threadArgs: (stub) => ({ ...pageArgs(args, sort), $article: link.id, $comment: stub.owner.slice(3) }),
+    // The call options of every request of the expansion: the one place that sets what they carry.
     options: { ...plan.call, signal },
     running: new Set(),
     failure: undefined,
