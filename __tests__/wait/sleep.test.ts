@@ -1,5 +1,5 @@
 // The one sleep (lib/wait/sleep.ts) and the bounded wait (lib/wait/within.ts).
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { MAX_TIMER_MS, sleep } from '../../lib/wait/sleep.js';
 import { within } from '../../lib/wait/within.js';
 
@@ -53,12 +53,22 @@ describe('within(work, ms, timedOut, signal)', () => {
 describe('waits leave nothing behind', () => {
   it('within(): a hung work that timed out or was aborted leaves no timer armed', async () => {
     const never = new Promise<never>(() => {});
-    const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
-    const stop = new AbortController();
-    const waiting = within(never, 60_000, () => new Error('late'), stop.signal);
-    stop.abort(new Error('stopped'));
-    await expect(waiting).rejects.toThrow('stopped');
-    await expect(within(never, 5, () => new Error('late'))).rejects.toThrow('late');
-    expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before);
+    // Every timer within() arms must be cleared: count the ones armed and cleared during the waits.
+    const armed = new Set<unknown>();
+    const set = jest.spyOn(globalThis, 'setTimeout');
+    const clear = jest.spyOn(globalThis, 'clearTimeout');
+    try {
+      const stop = new AbortController();
+      const waiting = within(never, 60_000, () => new Error('late'), stop.signal);
+      stop.abort(new Error('stopped'));
+      await expect(waiting).rejects.toThrow('stopped');
+      await expect(within(never, 5, () => new Error('late'))).rejects.toThrow('late');
+      for (const result of set.mock.results) armed.add(result.value);
+      for (const [timer] of clear.mock.calls) armed.delete(timer);
+    } finally {
+      set.mockRestore();
+      clear.mockRestore();
+    }
+    expect(armed.size).toBe(0);
   });
 });
