@@ -30,6 +30,8 @@ export interface EmulatorAccount {
   created_utc?: number;
   link_karma?: number;
   comment_karma?: number;
+  /** Subreddits it moderates, which `/r/mod/...` lists together. Default: every subreddit (the emulator lets every account moderate). */
+  moderates?: string[];
 }
 
 /** Credentials of the demo script app, ready to spread into snoopath's `oauth` option. */

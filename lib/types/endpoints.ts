@@ -53,15 +53,18 @@ type LooseListing<P extends string> = [ParamNames<P>] extends [never]
   ? <T = Thing>(args?: Args, options?: CallOptions) => Promise<ListingSlice<T>>
   : <T = Thing>(args: PathParams<P> & Args, options?: CallOptions) => Promise<ListingSlice<T>>;
 
+/** A stream's `$subreddit` may also be a list: `['aww', 'pics']` (or `'aww+pics'`), polled together (docs/streams.md). */
+type SubredditList<A> = { [K in keyof A]: K extends '$subreddit' ? A[K] | readonly string[] : A[K] };
+
 /** A stream pages by itself: the listing's paging arguments are not the caller's. */
-type StreamArgs<A> = Omit<A, 'after' | 'before' | 'count' | 'limit'> & CommonArgs;
+type StreamArgs<A> = SubredditList<Omit<A, 'after' | 'before' | 'count' | 'limit'>> & CommonArgs;
 
 /** `.stream()` of a path: typed like its `.listing()` when the catalog has one, else loose with `$params` required. */
 type StreamMethod<E, P extends string> = E extends { listing: ListingOp<infer A, infer I, infer O> }
   ? <T = StreamItemOf<P, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
   : [ParamNames<P>] extends [never]
     ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
-    : <T = StreamItemOf<P>>(args: PathParams<P> & Args, options?: StreamOptions) => ItemStream<T>;
+    : <T = StreamItemOf<P>>(args: SubredditList<PathParams<P>> & Args, options?: StreamOptions) => ItemStream<T>;
 
 /** The generated entry for `P`, also when it is written with a `.json` suffix. */
 type EntryOf<P extends string> = P extends keyof Endpoints

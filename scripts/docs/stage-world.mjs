@@ -30,7 +30,9 @@ export function stageWorld(emu, account) {
      * @param {string} path @param {Record<string, unknown> | undefined} args
      */
     streamed(path, args) {
-      const subreddit = String(args?.$subreddit ?? /^\/r\/([^/$]+)/.exec(path)?.[1] ?? '');
+      // A list of subreddits (an array, or a+b+c): the others write in its first one.
+      const named = args?.$subreddit ?? /^\/r\/([^/$]+)/.exec(path)?.[1] ?? '';
+      const subreddit = (Array.isArray(named) ? String(named[0] ?? '') : String(named)).split('+')[0];
       if (/^\/message\//.test(path)) places.set('inbox', { kind: 'message', to: account, author: 'other_user' });
       else if (subreddit) places.set(`${subreddit} ${path}`, { kind: /\/comments\/?$/.test(path) ? 'comment' : 'post', subreddit, author: 'other_user' });
       if (!timer) {
