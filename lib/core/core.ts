@@ -13,6 +13,7 @@ import type { Args } from '../request/path.js';
 import { usesQuery, type Verb } from '../request/verbs.js';
 import { createContext, type SendContext, type TransportHost } from '../transport/context.js';
 import { defaultFetch } from '../transport/default-fetch.js';
+import { isNode } from '../runtime/detect.js';
 import type { CallOptions } from '../types/call.js';
 import type { ListingSlice } from '../types/listing.js';
 import { abortable } from '../wait/abortable.js';
@@ -179,6 +180,11 @@ export class Core implements TransportHost, FlowHost, MediaHost {
     });
     const { text } = await t.send(ctx, { method: request.method, url: request.url, headers: {} });
     return { text, sends: ctx.sends };
+  }
+
+  /** Node 20 has no global WebSocket: media posts then listen with undici's (a chunk of its own, Node only). */
+  async webSocket(): Promise<typeof WebSocket | undefined> {
+    return isNode ? (await chunks.webSocket()).undiciWebSocket() : undefined;
   }
 
   /** Cookie mode only: the modhash keeper is a chunk of its own in browser bundles. */

@@ -28,4 +28,6 @@ export interface MediaHost {
    * it took, rejects with the transport's errors.
    */
   sendElsewhere(request: ElsewhereRequest): Promise<{ text: string; sends: number }>;
+  /** A WebSocket class for a runtime without a global one (Node 20: undici's), loaded on first need; undefined elsewhere. */
+  webSocket?(): Promise<typeof WebSocket | undefined>;
 }

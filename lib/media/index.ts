@@ -73,11 +73,18 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
   return results;
 }
 
+/** The WebSocket to hear results with: the one given, the runtime's, else (Node 20) undici's; undefined when there is none. */
+async function webSocketClass(host: MediaHost, options: SubmitMediaOptions): Promise<typeof WebSocket | undefined> {
+  const given = options.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+  if (typeof given === 'function') return given;
+  return host.webSocket?.().catch(() => undefined);
+}
+
 /** `reddit.submitMedia(post, options)`. */
 export async function submitMedia(host: MediaHost, post: MediaPostInput, options: SubmitMediaOptions = {}): Promise<MediaPost | PendingMediaPost> {
   const limits = resolveLimits(options.limits);
   const plans = planPost(post, limits);
-  const WebSocketClass = options.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+  const WebSocketClass = post.kind === 'gallery' || options.waitForResult === false ? undefined : await webSocketClass(host, options);
   const wait = post.kind !== 'gallery' && (options.waitForResult ?? typeof WebSocketClass === 'function');
   if (wait && typeof WebSocketClass !== 'function') {
     throw new ArgumentError('waitForResult: true needs a WebSocket, which this runtime lacks (Node 22+ and browsers have one): pass options.WebSocket (e.g. the ws package), or waitForResult: false.');

@@ -11,7 +11,7 @@ import type { Emulator } from '../../../lib/emulator/index.js';
 import { storageError } from '../../../lib/media/urls.js';
 import { api, scriptToken } from '../helpers.js';
 import { start } from '../../integration/setup.js';
-import { PNG, uploadsOf } from '../../integration/media/helpers.js';
+import { BaseWebSocket, PNG, uploadsOf } from '../../integration/media/helpers.js';
 
 type Lease = { args: { action: string; fields: Array<{ name: string; value: string }> }; asset: { asset_id: string; websocket_url: string; processing_state: string; payload: { filepath: string } } };
 
@@ -189,7 +189,7 @@ describe('the result websocket', () => {
     const submit = await api(emu, token, '/api/submit', { form: { sr: 'aww', title: 'hi', kind: 'image', url, api_type: 'json' } });
     expect(submit.json.json.data.websocket_url).toBe(l.asset.websocket_url);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const socket = new WebSocket(l.asset.websocket_url);
+    const socket = new BaseWebSocket(l.asset.websocket_url);
     const message = await new Promise<string>((resolve) => { socket.onmessage = (e) => resolve(String(e.data)); });
     const closed = await new Promise<CloseEvent>((resolve) => { socket.onclose = resolve; });
     expect(JSON.parse(message)).toEqual({ type: 'success', payload: { redirect: emu.mediaPosts[0]!.permalink } });

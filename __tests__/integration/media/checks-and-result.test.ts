@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ArgumentError, ResponseError, TimeoutError } from '../../../lib/index.js';
 import { client, failure, requestsTo, start } from '../setup.js';
-import { MP4, PNG, socketsOf, trackedWebSocket, until, uploadsOf } from './helpers.js';
+import { BaseWebSocket, MP4, PNG, socketsOf, trackedWebSocket, until, uploadsOf } from './helpers.js';
 
 describe('checks before any request', () => {
   const cases: Array<[string, Parameters<ReturnType<typeof client>['submitMedia']>[0], Record<string, unknown>, RegExp]> = [
@@ -93,7 +93,7 @@ describe('the result', () => {
     const emu = await start({ mediaDelay: 10 });
     let made = 0;
     // The first socket gets a wrong token, so the storage host refuses it (403) before the submit.
-    class RefusedOnce extends WebSocket {
+    class RefusedOnce extends BaseWebSocket {
       constructor(url: string | URL) {
         super(made++ === 0 ? String(url).replace(/m=[^&]+/, 'm=wrong') : url);
       }
@@ -105,7 +105,7 @@ describe('the result', () => {
 
   it('no websocket will open: the post is made, then NetworkError says so and why', async () => {
     const emu = await start({ mediaDelay: 10 });
-    class Refused extends WebSocket {
+    class Refused extends BaseWebSocket {
       constructor(url: string | URL) {
         super(String(url).replace(/m=[^&]+/, 'm=wrong'));
       }
@@ -134,22 +134,21 @@ describe('the result', () => {
     expect(post.websocketUrls).toHaveLength(1);
   });
 
-  it('waitForResult: true in a runtime without WebSocket: ArgumentError before any request; left out, no wait', async () => {
+  it('without a global WebSocket (Node 20) undici\'s is used: the post resolves to its URL, id and name', async () => {
     const emu = await start({ mediaDelay: 10 });
     const reddit = client(emu);
     const global = globalThis as { WebSocket?: unknown };
     const original = global.WebSocket;
     delete global.WebSocket;
     try {
-      const error = await failure(reddit.submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { waitForResult: true }));
-      expect(error).toBeInstanceOf(ArgumentError);
-      expect(error.message).toMatch(/needs a WebSocket, which this runtime lacks .*pass options.WebSocket .*or waitForResult: false/);
-      expect(emu.requests.filter((r) => r.path !== '/api/v1/access_token')).toHaveLength(0);
       const post = await reddit.submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' });
-      expect(post.url).toBeUndefined();
-      expect(post.assetIds).toHaveLength(1);
+      const created = emu.mediaPosts[0]!;
+      expect(post).toMatchObject({ url: created.permalink, id: created.id, name: created.name });
+      expect(socketsOf(emu).map((s) => s.status)).toEqual([101]);
+      const explicit = await reddit.submitMedia({ sr: 'aww', title: 'y', kind: 'image', file: PNG, name: 'b.png' }, { waitForResult: true });
+      expect(explicit.url).toBe(emu.mediaPosts[1]!.permalink);
     } finally {
-      global.WebSocket = original;
+      if (original !== undefined) global.WebSocket = original;
     }
   });
 });

@@ -1,4 +1,5 @@
 /** Shared pieces of the media tests: small real files and what the emulator saw. */
+import { WebSocket as UndiciWebSocket } from 'undici';
 import type { Emulator, StorageUpload } from '../../../lib/emulator/index.js';
 
 /** A 16x9 grey PNG. */
@@ -25,10 +26,13 @@ export async function until(check: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
+/** The runtime's WebSocket; on Node 20, which has none, undici's (what snoopath itself uses there). */
+export const BaseWebSocket: typeof WebSocket = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket ?? (UndiciWebSocket as unknown as typeof WebSocket);
+
 /** A WebSocket class that remembers its sockets, to see that every way out closes them. */
 export function trackedWebSocket(): { WebSocket: typeof WebSocket; sockets: WebSocket[] } {
   const sockets: WebSocket[] = [];
-  class Tracked extends WebSocket {
+  class Tracked extends BaseWebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
       sockets.push(this);
