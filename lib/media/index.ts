@@ -7,6 +7,7 @@ import type { MediaHost } from './host.js';
 import { ArgumentError } from '../errors/classes.js';
 import { requestLease } from './lease.js';
 import { checkSize, checkType, resolveLimits } from './limits.js';
+import { checkSubmitOptions, checkUploadOptions } from './options.js';
 import { readInput } from './read.js';
 import { ResultListener } from './result.js';
 import { describeInput, isAsset, isBlob } from './source.js';
@@ -49,7 +50,8 @@ async function upload(host: MediaHost, ready: Ready, options: MediaRequestOption
 }
 
 /** `reddit.uploadMedia(file, options)`. */
-export async function uploadMedia(host: MediaHost, file: MediaInput | NamedMedia, options: UploadMediaOptions = {}): Promise<MediaAsset> {
+export async function uploadMedia(host: MediaHost, file: MediaInput | NamedMedia, given?: UploadMediaOptions): Promise<MediaAsset> {
+  const options = checkUploadOptions(given);
   const limits = resolveLimits(options.limits);
   const plan: PlannedFile = { source: file, name: options.name, type: options.type, expected: 'any', what: 'file' };
   return upload(host, await prepare(plan, limits, options.signal), options);
@@ -81,7 +83,8 @@ async function webSocketClass(host: MediaHost, options: SubmitMediaOptions): Pro
 }
 
 /** `reddit.submitMedia(post, options)`. */
-export async function submitMedia(host: MediaHost, post: MediaPostInput, options: SubmitMediaOptions = {}): Promise<MediaPost | PendingMediaPost> {
+export async function submitMedia(host: MediaHost, post: MediaPostInput, given?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost> {
+  const options = checkSubmitOptions(given);
   const limits = resolveLimits(options.limits);
   const plans = planPost(post, limits);
   const WebSocketClass = post.kind === 'gallery' || options.waitForResult === false ? undefined : await webSocketClass(host, options);

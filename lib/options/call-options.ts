@@ -14,7 +14,7 @@ const isSignal = (v: unknown): v is AbortSignal =>
  * Per-call options: the instance's own checks for the options a call may override (the same
  * schemas), and the call's own. Unknown names are errors, as in the constructor.
  */
-const callOptionsSchema = z.strictObject({
+export const callOptionsSchema = z.strictObject({
   decodeHtmlEntities: z.optional(decodeHtmlEntities),
   retryAttempts: z.optional(retryAttempts),
   retryDelay: z.optional(retryDelay),
@@ -26,8 +26,6 @@ const callOptionsSchema = z.strictObject({
   signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
   ratelimitWait: z.optional(ratelimitWait),
 });
-
-const known = Object.keys(callOptionsSchema.shape);
 
 /** Edit distance (insertions, deletions, substitutions), for "did you mean". */
 function distance(a: string, b: string): number {
@@ -53,15 +51,24 @@ export function didYouMean(name: string, known: readonly string[]): string | und
 
 
 /**
+ * Check options against a strict schema (the call options', or one built from their parts, as media
+ * posts do); throws ConfigError naming the first problem, with "Did you mean" for a misspelt name.
+ * `noun` names them in messages ("Call option"), `whole` the options object. Only run when options are given.
+ */
+export function checkOptionsWith<T>(schema: z.ZodMiniObject, input: unknown, noun: string, whole = 'callOptions'): T {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new ConfigError(whole, `${noun}s must be an object such as { requestTimeout: 5000 }, or left out; got ${describe(input)}.`);
+  }
+  const result = schema.safeParse(input);
+  if (!result.success) throw configErrorOf(result.error.issues[0]!, input, noun, (key) => didYouMean(key, Object.keys(schema.shape)));
+  // The options as given (the schemas only check; their defaults must not override the instance's).
+  return input as T;
+}
+
+/**
  * Check a call's options; throws ConfigError naming the option (the call then rejects with it).
  * Only run when options are given, so the common call without them costs nothing here.
  */
 export function checkCallOptions(input: unknown): CallOptions {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new ConfigError('callOptions', `Call options must be an object such as { requestTimeout: 5000 }, or left out; got ${describe(input)}.`);
-  }
-  const result = callOptionsSchema.safeParse(input);
-  if (!result.success) throw configErrorOf(result.error.issues[0]!, input, 'Call option', (key) => didYouMean(key, known));
-  // The options as given (the schemas only check; their defaults must not override the instance's).
-  return input as CallOptions;
+  return checkOptionsWith<CallOptions>(callOptionsSchema, input, 'Call option');
 }
