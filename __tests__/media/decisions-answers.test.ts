@@ -64,6 +64,10 @@ describe("the uploaded file's URL", () => {
     ['action + key without a Location (success_action_status 204)', '', fields, 'https://bucket.example.com/rte_images/abc'],
     ['action + key when the Location is not a URL', xml('rte_images/abc'), fields, 'https://bucket.example.com/rte_images/abc'],
     ['nothing without either', '', [{ name: 'acl', value: 'private' }], undefined],
+    // A hostile or broken host: references to no character XML allows do not throw; that Location is not used.
+    ['action + key when the Location holds an out-of-range reference', xml('https://b/&#x110000;'), fields, 'https://bucket.example.com/rte_images/abc'],
+    ['action + key when the Location holds a huge decimal reference', xml(`https://b/&#${'9'.repeat(400)};`), fields, 'https://bucket.example.com/rte_images/abc'],
+    ['action + key when the Location holds a surrogate', xml('https://b/&#xD800;'), fields, 'https://bucket.example.com/rte_images/abc'],
   ])('%s', (_, body, given, expected) => {
     expect(fileUrl(body, 'https://bucket.example.com', given)).toBe(expected);
   });
@@ -74,6 +78,11 @@ describe("the uploaded file's URL", () => {
     expect(xmlText(body, 'ProposedSize')).toBe('3');
     expect(storageError('<html>busy</html>')).toBeUndefined();
     expect(storageError({ json: 1 })).toBeUndefined();
+  });
+
+  it('reads an error whose text holds references to no allowed character: U+FFFD instead of a RangeError', () => {
+    const body = '<Error><Code>AccessDenied</Code><Message>no &#x110000; &#0; &#1114112; &#xFFFE; &#x1F600; &#9;ok</Message></Error>';
+    expect(storageError(body)).toBe('AccessDenied: no \uFFFD \uFFFD \uFFFD \uFFFD \u{1F600} \tok');
   });
 });
 

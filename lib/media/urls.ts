@@ -31,13 +31,23 @@ export function websocketUrl(url: string): string | undefined {
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const REPLACEMENT = '\uFFFD';
 
-/** The text of the first `<tag>` in an XML answer, entities decoded. */
+/**
+ * The character a numeric reference names, or U+FFFD for one XML does not allow (past U+10FFFF,
+ * a surrogate, a control character): a malformed answer must not throw a raw RangeError.
+ */
+function xmlChar(code: number): string {
+  const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  return allowed ? String.fromCodePoint(code) : REPLACEMENT;
+}
+
+/** The text of the first `<tag>` in an XML answer, entities decoded (a reference to no allowed character as U+FFFD). */
 export function xmlText(xml: string, tag: string): string | undefined {
   const match = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml);
   return match?.[1]
     ?.replace(/&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([\da-f]+));/gi, (all, name?: string, dec?: string, hex?: string) =>
-      name ? (XML_ENTITIES[name] as string) : String.fromCodePoint(dec ? Number(dec) : parseInt(hex as string, 16)))
+      name ? (XML_ENTITIES[name.toLowerCase()] ?? all) : xmlChar(dec ? Number(dec) : parseInt(hex as string, 16)))
     .trim();
 }
 
@@ -47,7 +57,8 @@ export function xmlText(xml: string, tag: string): string | undefined {
  */
 export function fileUrl(xml: string, upload: string, fields: ReadonlyArray<{ name: string; value: string }>): string | undefined {
   const location = xmlText(xml, 'Location');
-  if (location && /^https?:\/\//i.test(location)) return location;
+  // A Location holding a malformed reference is not the file's: the lease's key is.
+  if (location && /^https?:\/\//i.test(location) && !location.includes(REPLACEMENT)) return location;
   const key = fields.find((f) => f.name === 'key')?.value;
   return key ? `${upload}/${key}` : undefined;
 }

@@ -106,6 +106,16 @@ describe('the upload goes to another host', () => {
   });
 });
 
+describe('a hostile storage host', () => {
+  it('an error whose XML names a character past U+10FFFF: ResponseError for the upload step, not a raw RangeError', async () => {
+    const emu = await start();
+    emu.storage.fault({ method: 'POST', path: '/', status: 403, body: '<Error><Code>AccessDenied</Code><Message>denied &#x110000;</Message></Error>' });
+    const error = await failure(client(emu).uploadMedia(PNG, { name: 'a.png' }));
+    expect(error).toMatchObject({ name: 'ResponseError', step: 'upload', status: 403 });
+    expect(error.message).toContain('answered 403 (AccessDenied: denied \uFFFD)');
+  });
+});
+
 describe('galleries that fail', () => {
   it('a refused upload stops the gallery: no more uploads are started, nothing is submitted', async () => {
     const emu = await start();
