@@ -32,6 +32,8 @@ export interface Config {
   host: string;
   port: number;
   https: boolean;
+  /** Whether the storage host serves https (`storage.https`, else as `https`). */
+  storageHttps: boolean;
   apps: Map<string, EmulatorApp>;
   accounts: EmulatorAccount[];
   tokenLifetime: number;
@@ -96,6 +98,7 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 0,
     https: o.https ?? false,
+    storageHttps: o.storage?.https ?? o.https ?? false,
     apps,
     accounts,
     tokenLifetime: o.tokenLifetime ?? 3600,

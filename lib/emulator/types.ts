@@ -154,6 +154,16 @@ export interface AddItems {
   reported?: boolean;
 }
 
+/** How the media storage host serves (`EmulatorOptions.storage`). */
+export interface StorageOptions {
+  /**
+   * Serve the storage host over HTTPS (the certificate is `Emulator.ca`). Its leases then name it
+   * `//host:port`, as the platform names its own (`//` means https); over plain http they name it
+   * `http://host:port`, which clients accept on loopback only. Default: as `https`.
+   */
+  https?: boolean;
+}
+
 export interface EmulatorOptions {
   /** Interface to bind. Default `'127.0.0.1'`. */
   host?: string;
@@ -161,6 +171,8 @@ export interface EmulatorOptions {
   port?: number;
   /** Serve HTTPS with a self-signed certificate generated at start (see `Emulator.ca`). */
   https?: boolean;
+  /** The media storage host (see `Emulator.storage`). */
+  storage?: StorageOptions;
   /** Apps registered in addition to the three demo apps (an app with a demo app's id replaces it). */
   apps?: EmulatorApp[];
   /** Accounts; replaces the demo accounts. The first one approves authorize requests. */
@@ -288,7 +300,7 @@ export interface EmulatorMediaPost {
 
 /** The storage host the emulator's upload leases point at: another port, so it is another origin. */
 export interface EmulatorStorage {
-  /** Its origin, e.g. `http://127.0.0.1:40124`. */
+  /** Its origin, e.g. `http://127.0.0.1:40124` (`https:` with `storage.https`). */
   url: string;
   /** Every request it received, oldest first. */
   uploads: StorageUpload[];
@@ -301,7 +313,7 @@ export interface EmulatorStorage {
 export interface Emulator {
   /** Origin to use as both `apiServerUri` and `authServerUri`, e.g. `http://127.0.0.1:40123`. */
   url: string;
-  /** PEM of the self-signed certificate when `https` is on. */
+  /** PEM of the self-signed certificate when `https` (or `storage.https`) is on: the API and the storage host share it. */
   ca?: string;
   /** Credentials of the demo apps. */
   apps: { script: ScriptAppCreds; web: WebAppCreds; installed: InstalledAppCreds };

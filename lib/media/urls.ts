@@ -2,16 +2,14 @@ import { isLoopbackOrigin } from '../options/server-uri.js';
 
 /**
  * Where to upload, from the lease's `action`. A protocol-relative `//host` means https, as on the
- * platform; plain http (given, or `//host` while the API itself is a plain-http loopback origin such
- * as an emulator) is allowed only for a loopback host, like every other URL of the client.
- * Returns undefined for anything else.
+ * platform, whatever the API's own scheme (a plain-http loopback API, an emulator, does not make it
+ * http: the file would cross in clear). Plain http is allowed only when given, and only for a
+ * loopback host, like every other URL of the client. Returns undefined for anything else.
  */
-export function uploadUrl(action: string, apiOrigin: string): string | undefined {
+export function uploadUrl(action: string): string | undefined {
   let url: URL;
   try {
-    const relative = action.startsWith('//');
-    const localApi = apiOrigin.startsWith('http:') && isLoopbackOrigin(apiOrigin);
-    url = new URL(relative ? `${localApi && isLoopbackOrigin(`http:${action}`) ? 'http' : 'https'}:${action}` : action);
+    url = new URL(action.startsWith('//') ? `https:${action}` : action);
   } catch {
     return undefined;
   }

@@ -36,14 +36,32 @@ function leaseForm(l: Lease, mutate: (fields: Array<{ name: string; value: strin
 }
 
 describe('the lease endpoint', () => {
-  it("answers the platform's shape: a protocol-relative action on another port, fields, the asset and its websocket", async () => {
+  it("answers the platform's shape: the action on another port (over plain http named with its scheme), fields, the asset and its websocket", async () => {
     const emu = await start();
     const l = await lease(emu, await scriptToken(emu));
-    expect(l.args.action).toBe(emu.storage.url.replace('http:', ''));
+    // `//host` means https: a plain-http storage host must say http.
+    expect(l.args.action).toBe(emu.storage.url);
+    expect(l.args.action).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(new URL(emu.storage.url).port).not.toBe(new URL(emu.url).port);
     expect(l.args.fields.map((f) => f.name)).toEqual(['acl', 'key', 'X-Amz-Credential', 'X-Amz-Algorithm', 'X-Amz-Date', 'success_action_status', 'content-type', 'x-amz-storage-class', 'x-amz-meta-ext', 'policy', 'X-Amz-Signature', 'x-amz-security-token']);
     expect(l.args.fields.find((f) => f.name === 'content-type')!.value).toBe('image/png');
     expect(l.asset).toEqual({ asset_id: expect.any(String), processing_state: 'incomplete', payload: { filepath: 'cat.png' }, websocket_url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/\w+\?m=/) });
+  });
+
+  it('storage.https alone: the API stays http, the storage host is https, named //host:port as the platform names its own', async () => {
+    const emu = await start({ storage: { https: true } });
+    expect(emu.url).toMatch(/^http:\/\//);
+    expect(emu.storage.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const l = await lease(emu, await scriptToken(emu));
+    expect(l.args.action).toBe(emu.storage.url.replace('https:', ''));
+    expect(l.asset.websocket_url).toMatch(/^wss:\/\//);
+    const answer = await new Promise<number>((resolve, reject) => {
+      request(`${emu.storage.url}/rte_images/none`, { ca: emu.ca }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).on('error', reject).end();
+    });
+    expect(answer).toBe(404);
   });
 
   it('with https: the storage host is https too (same certificate), its websocket wss', async () => {

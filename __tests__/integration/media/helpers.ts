@@ -1,5 +1,5 @@
 /** Shared pieces of the media tests: small real files and what the emulator saw. */
-import { WebSocket as UndiciWebSocket } from 'undici';
+import { Agent, fetch as undiciFetch, WebSocket as UndiciWebSocket } from 'undici';
 import type { Emulator, StorageUpload } from '../../../lib/emulator/index.js';
 
 /** A 16x9 grey PNG. */
@@ -39,4 +39,24 @@ export function trackedWebSocket(): { WebSocket: typeof WebSocket; sockets: WebS
     }
   }
   return { WebSocket: Tracked, sockets };
+}
+
+/**
+ * A fetch and a WebSocket class that trust `ca` (the emulator's self-signed certificate) for https
+ * and wss, as an application would trust its own CA: the client itself stays strict.
+ */
+export function trusting(ca: string): { fetch: typeof fetch; WebSocket: typeof WebSocket; close(): Promise<void> } {
+  const dispatcher = new Agent({ connect: { ca } });
+  const trustingFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const { method, headers, signal, redirect } = request;
+    return (await undiciFetch(request.url, { method, headers: [...headers], body, signal, redirect, dispatcher })) as unknown as Response;
+  };
+  class Trusting extends UndiciWebSocket {
+    constructor(url: string | URL) {
+      super(url, { dispatcher });
+    }
+  }
+  return { fetch: trustingFetch, WebSocket: Trusting as unknown as typeof WebSocket, close: () => dispatcher.close() };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { ResponseError, TimeoutError } from '../../../lib/index.js';
 import { client, failure, requestsTo, start } from '../setup.js';
-import { MP4, PNG, until, uploadsOf } from './helpers.js';
+import { MP4, PNG, trusting, until, uploadsOf } from './helpers.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const LEASE = '/api/media/asset.json';
@@ -103,6 +103,27 @@ describe('the upload goes to another host', () => {
     expect(requestsTo(emu, '/api/submit')).toHaveLength(0);
     controller.abort(new Error('enough'));
     expect((await posting).message).toBe('enough');
+  });
+});
+
+describe('the storage host over https', () => {
+  it("a lease action //host is reached over https although the API is plain http; a client that does not trust the certificate is refused", async () => {
+    const emu = await start({ mediaDelay: 10, storage: { https: true } });
+    expect([emu.url, emu.storage.url]).toEqual([expect.stringMatching(/^http:/), expect.stringMatching(/^https:/)]);
+    const trust = trusting(emu.ca!);
+    try {
+      const post = await client(emu, 'script', { fetch: trust.fetch }).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { WebSocket: trust.WebSocket });
+      expect(post.url).toBe(emu.mediaPosts[0]!.permalink);
+      expect(uploadsOf(emu).map((u) => u.status)).toEqual([201]);
+      expect(post.websocketUrls).toEqual([expect.stringMatching(/^wss:\/\/127\.0\.0\.1:\d+\/ws\//)]);
+    } finally {
+      await trust.close();
+    }
+    // The client is strict: the storage host's certificate is not trusted by default, and nothing falls back to http.
+    const error = await failure(client(emu, 'script', { retryAttempts: 0 }).uploadMedia(PNG, { name: 'a.png' }));
+    expect(error).toMatchObject({ name: 'NetworkError' });
+    expect(error.message).toMatch(/^Media post, upload step \(to the storage host\): could not reach https:\/\/127\.0\.0\.1:\d+ /);
+    expect(uploadsOf(emu)).toHaveLength(1);
   });
 });
 
