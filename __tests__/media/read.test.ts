@@ -1,6 +1,6 @@
 /** Reading a file before the upload: every kind of input becomes a Blob of the leased type, sizes checked first. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,22 +37,22 @@ function streamOf(chunks: string[], hold = false) {
 describe('readInput', () => {
   it('bytes, an ArrayBuffer and a Buffer become a Blob of the type', async () => {
     for (const input of [new TextEncoder().encode('abc'), new TextEncoder().encode('abc').buffer, Buffer.from('abc')]) {
-      const blob = await readInput(input, 'image/png', LIMIT, 'file');
+      const { blob } = await readInput(input, 'image/png', LIMIT, 'file');
       expect([blob.type, blob.size, await blob.text()]).toEqual(['image/png', 3, 'abc']);
     }
   });
 
   it('a Blob keeps its bytes and takes the leased type', async () => {
     const file = new File(['abc'], 'a.png', { type: 'application/octet-stream' });
-    const blob = await readInput(file, 'image/png', LIMIT, 'file');
+    const { blob } = await readInput(file, 'image/png', LIMIT, 'file');
     expect([blob.type, await blob.text()]).toEqual(['image/png', 'abc']);
     const same = new Blob(['abc'], { type: 'image/png' });
-    expect(await readInput(same, 'image/png', LIMIT, 'file')).toBe(same);
+    expect((await readInput(same, 'image/png', LIMIT, 'file')).blob).toBe(same);
   });
 
   it('a stream is read into memory, chunk by chunk', async () => {
     const { stream } = streamOf(['ab', 'cd', 'e']);
-    const blob = await readInput(stream, 'image/gif', LIMIT, 'file');
+    const { blob } = await readInput(stream, 'image/gif', LIMIT, 'file');
     expect([blob.type, await blob.text()]).toEqual(['image/gif', 'abcde']);
   });
 
@@ -72,10 +72,33 @@ describe('readInput', () => {
   });
 
   it('a path is opened lazily as a Blob, in Node (a string or a file: URL)', async () => {
-    const blob = await readInput(join(dir, 'small.png'), 'image/png', LIMIT, 'file');
+    const { blob, changed } = await readInput(join(dir, 'small.png'), 'image/png', LIMIT, 'file');
     expect([blob.type, blob.size, await blob.text()]).toEqual(['image/png', 6, 'abcdef']);
+    expect(changed?.()).toBeUndefined();
     const byUrl = await readInput(pathToFileURL(join(dir, 'small.png')), 'image/png', LIMIT, 'file');
-    expect(await byUrl.text()).toBe('abcdef');
+    expect(await byUrl.blob.text()).toBe('abcdef');
+  });
+
+  it('a file on disk that changes after its check says so, naming the file and its sizes', async () => {
+    const path = join(dir, 'growing.png');
+    writeFileSync(path, 'abc');
+    const { changed } = await readInput(path, 'image/png', LIMIT, 'poster');
+    expect(changed!()).toBeUndefined();
+    appendFileSync(path, 'defghijkl');
+    expect(changed!()).toBeInstanceOf(ArgumentError);
+    expect(changed!()!.message).toBe(`poster "${path}" changed after it was checked: it is now 12 bytes, it was 3 bytes when its size was checked. Nothing was posted: post it again once the file is complete (a file still being written, by a recorder or a download, changes under the upload).`);
+    const same = join(dir, 'rewritten.png');
+    writeFileSync(same, 'abc');
+    const rewritten = await readInput(same, 'image/png', LIMIT, 'file');
+    utimesSync(same, new Date(), new Date(Date.now() + 5000));
+    expect(rewritten.changed!()!.message).toMatch(/changed after it was checked: it was modified after its size was checked \(still 3 bytes\)\./);
+    rmSync(same);
+    expect(rewritten.changed!()!.message).toMatch(/changed after it was checked: it can no longer be read \(ENOENT\)\./);
+  });
+
+  it('other inputs cannot change: no check', async () => {
+    expect((await readInput(Buffer.from('abc'), 'image/png', LIMIT, 'file')).changed).toBeUndefined();
+    expect((await readInput(new Blob(['abc']), 'image/png', LIMIT, 'file')).changed).toBeUndefined();
   });
 
   it('a file larger than the limit is refused from its size alone', async () => {

@@ -8,7 +8,7 @@ import { ArgumentError } from '../errors/classes.js';
 import { requestLease } from './lease.js';
 import { checkSize, checkType, resolveLimits } from './limits.js';
 import { checkSubmitOptions, checkUploadOptions } from './options.js';
-import { readInput } from './read.js';
+import { readInput, type ReadFile } from './read.js';
 import { ResultListener } from './result.js';
 import { describeInput, isAsset, isBlob } from './source.js';
 import { answerError, callOptions, step } from './steps.js';
@@ -18,7 +18,7 @@ import { uploadFile } from './upload.js';
 import { postIdentity } from './urls.js';
 
 /** A file read and checked, ready to upload; or one uploaded before. */
-type Ready = { blob: Blob; name: string; type: string } | { asset: MediaAsset };
+type Ready = (ReadFile & { name: string; type: string }) | { asset: MediaAsset };
 
 /** Gallery items are uploaded this many at a time. */
 const UPLOADS_AT_ONCE = 3;
@@ -38,14 +38,14 @@ async function prepare(plan: PlannedFile, limits: MediaLimits, signal: AbortSign
   const input = (named ? named.file : source) as MediaInput;
   const meta = describeInput(input, { name: plan.name ?? named?.name, type: plan.type ?? named?.type }, what);
   const limit = checkType(meta.type, expected, limits, what);
-  return { ...meta, blob: await readInput(input, meta.type, limit, what, signal) };
+  return { ...meta, ...(await readInput(input, meta.type, limit, what, signal)) };
 }
 
 async function upload(host: MediaHost, ready: Ready, options: MediaRequestOptions): Promise<MediaAsset> {
   if ('asset' in ready) return ready.asset;
-  const { blob, name, type } = ready;
+  const { blob, name, type, changed } = ready;
   const lease = await requestLease(host, ready, options);
-  const url = await uploadFile(host, lease, blob, name, options);
+  const url = await uploadFile(host, lease, { blob, name, changed }, options);
   return { assetId: lease.assetId, url, websocketUrl: lease.websocketUrl, name, type, size: blob.size };
 }
 

@@ -1,7 +1,10 @@
 /** The upload to the storage host: no credentials, its own retries and pacing, its failures named for their step. */
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { ResponseError, TimeoutError } from '../../../lib/index.js';
+import { ArgumentError, ResponseError, TimeoutError } from '../../../lib/index.js';
 import { client, failure, requestsTo, start } from '../setup.js';
 import { MP4, PNG, trusting, until, uploadsOf } from './helpers.js';
 
@@ -103,6 +106,45 @@ describe('the upload goes to another host', () => {
     expect(requestsTo(emu, '/api/submit')).toHaveLength(0);
     controller.abort(new Error('enough'));
     expect((await posting).message).toBe('enough');
+  });
+});
+
+describe('a file that changes under the upload', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'snoopath-media-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('grown after its size was checked: ArgumentError naming the file and both sizes, not "check the network"; not retried, nothing posted', async () => {
+    const emu = await start();
+    const path = join(dir, 'growing.png');
+    writeFileSync(path, PNG);
+    // The lease answers late: the file grows between its check and its upload.
+    emu.fault({ path: LEASE, delay: 300 });
+    const posting = failure(client(emu, 'script', { retryDelay: 1000 }).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: path }));
+    await until(() => requestsTo(emu, LEASE).length === 1);
+    appendFileSync(path, Buffer.alloc(1000));
+    const error = await posting;
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect(error.message).toBe(`file "${path}" changed after it was checked: it is now 1,072 bytes, it was 72 bytes when its size was checked. Nothing was posted: post it again once the file is complete (a file still being written, by a recorder or a download, changes under the upload).`);
+    expect(uploadsOf(emu)).toHaveLength(0);
+    expect(requestsTo(emu, '/api/submit')).toHaveLength(0);
+  });
+
+  it('grown while its upload is under way: the same error, at the latest when the failed send is retried', async () => {
+    const emu = await start();
+    const path = join(dir, 'recording.mp4');
+    // Large enough that the upload is still reading the file while the storage host holds back.
+    writeFileSync(path, Buffer.alloc(8 * 1024 * 1024, 1));
+    emu.storage.fault({ method: 'POST', path: '/', delay: 400 });
+    const posting = failure(client(emu).uploadMedia(path));
+    await until(() => uploadsOf(emu).length === 1);
+    appendFileSync(path, Buffer.alloc(10, 2));
+    const error = await posting;
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect(error.message).toMatch(/^file ".*recording\.mp4" changed after it was checked: it is now 8,388,618 bytes, it was 8,388,608 bytes when its size was checked\./);
+    expect(uploadsOf(emu).length).toBeLessThanOrEqual(2);
   });
 });
 
