@@ -105,7 +105,8 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     rotateRefreshTokens: o.rotateRefreshTokens ?? true,
     rateLimit,
     sessionRateLimit: checkLimit(o.sessionRateLimit ?? sessionDefault, 'sessionRateLimit'),
-    subreddits: o.subreddits ?? { aww: 250, programming: 250, snoopath: 30 },
+    // pics last: the generated posts of the others keep their numbers (and ids).
+    subreddits: o.subreddits ?? { aww: 250, programming: 250, snoopath: 30, pics: 30 },
     seed: o.seed ?? 1,
     chaos,
     now: o.now ?? Date.now,

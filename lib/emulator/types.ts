@@ -188,7 +188,7 @@ export interface EmulatorOptions {
    * `{budget: 100, window: 600}` (the platform's 10 a minute), or `false` when `rateLimit` is `false`.
    */
   sessionRateLimit?: RateLimit | false;
-  /** Subreddit name -> number of posts. Default `{aww: 250, programming: 250, snoopath: 30}`. */
+  /** Subreddit name -> number of posts. Default `{aww: 250, programming: 250, snoopath: 30, pics: 30}`. */
   subreddits?: Record<string, number>;
   /** Seed of the generated data and of chaos mode. Default 1. */
   seed?: number;
