@@ -1,5 +1,5 @@
 import { resolvePost } from './things/posts.js';
-import type { ActionLimit, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, PostSpec, RateLimit } from './types.js';
+import type { ActionLimit, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, PostSpec, RateLimit, WebsocketMode } from './types.js';
 
 /** The platform's OAuth scopes (`*` is accepted in addition). */
 export const SCOPES: ReadonlySet<string> = new Set(
@@ -34,6 +34,7 @@ export interface Config {
   https: boolean;
   /** Whether the storage host serves https (`storage.https`, else as `https`). */
   storageHttps: boolean;
+  websockets: WebsocketMode;
   apps: Map<string, EmulatorApp>;
   accounts: EmulatorAccount[];
   tokenLifetime: number;
@@ -58,6 +59,14 @@ export function checkLimit(rl: RateLimit | false, name: string): RateLimit | fal
   if (rl === false) return false;
   if (!(rl.budget >= 0 && rl.window > 0)) throw new TypeError(`emulator: ${name} needs budget >= 0 and window > 0`);
   return { budget: rl.budget, window: rl.window };
+}
+
+const WEBSOCKET_MODES: readonly WebsocketMode[] = ['answer', 'refuse', 'silent', 'close'];
+
+/** Validates what the result websockets do. */
+export function checkWebsockets(mode: WebsocketMode): WebsocketMode {
+  if (!WEBSOCKET_MODES.includes(mode)) throw new TypeError(`emulator: storage websockets must be one of ${WEBSOCKET_MODES.join(', ')}, got ${String(mode)}`);
+  return mode;
 }
 
 /** Validates a per-action limit (copying it). */
@@ -99,6 +108,7 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     port: o.port ?? 0,
     https: o.https ?? false,
     storageHttps: o.storage?.https ?? o.https ?? false,
+    websockets: checkWebsockets(o.storage?.websockets ?? 'answer'),
     apps,
     accounts,
     tokenLifetime: o.tokenLifetime ?? 3600,

@@ -2,7 +2,7 @@
  * `snoopath/emulator`: an offline emulator of the platform's OAuth and a few API resources,
  * for testing bots and the client itself. Node only.
  */
-import { checkActionLimit, checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
+import { checkActionLimit, checkLimit, checkWebsockets, DEMO_REDIRECT, resolveConfig } from './defaults.js';
 import { makePost } from './things/posts.js';
 import { listenStorage } from './media/listen.js';
 import { addItems } from './feed/add.js';
@@ -14,7 +14,7 @@ import type { Emulator, EmulatorOptions } from './types.js';
 export type {
   ActionLimit, AddItems, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, FeedOptions, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
-  EmulatorStorage, StorageOptions, StorageUpload, EmulatorMediaPost,
+  EmulatorStorage, StorageOptions, StorageUpload, EmulatorMediaPost, WebsocketMode,
 } from './types.js';
 
 function origin(protocol: string, host: string, port: number): string {
@@ -63,6 +63,7 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
       uploads: state.media.uploads,
       fault: (spec) => state.media.faults.add(spec),
       clearFaults: () => state.media.faults.clear(),
+      setWebsockets: (mode) => void (state.media.websockets = checkWebsockets(mode)),
     },
     mediaPosts: state.media.posts,
     addItems: (spec) => addItems(state, spec),

@@ -162,7 +162,16 @@ export interface StorageOptions {
    * `http://host:port`, which clients accept on loopback only. Default: as `https`.
    */
   https?: boolean;
+  /**
+   * What the result websockets do: `answer` (the result, then close), `refuse` (every handshake
+   * answered 403, as the platform refused some clients in 2023), `silent` (open, never a word) or
+   * `close` (open, then closed at once without a result). Default `answer`; also `emu.storage.setWebsockets()`.
+   */
+  websockets?: WebsocketMode;
 }
+
+/** What the storage host's result websockets do (`StorageOptions.websockets`). */
+export type WebsocketMode = 'answer' | 'refuse' | 'silent' | 'close';
 
 export interface EmulatorOptions {
   /** Interface to bind. Default `'127.0.0.1'`. */
@@ -307,6 +316,8 @@ export interface EmulatorStorage {
   /** Makes the next matching requests to the storage host fail (its own queue, apart from `fault()`). */
   fault(spec: FaultSpec): void;
   clearFaults(): void;
+  /** What the result websockets do from now on (see `StorageOptions.websockets`). */
+  setWebsockets(mode: WebsocketMode): void;
 }
 
 /** A running emulator. */

@@ -214,6 +214,34 @@ describe('the result websocket', () => {
     expect([closed.code, closed.wasClean]).toEqual([1000, true]);
   });
 
+  it('storage.websockets: refuse (403), close (open, then closed with 1011 and no word), silent (open, no word); setWebsockets changes it', async () => {
+    const emu = await start({ mediaDelay: 5, storage: { websockets: 'refuse' } });
+    const token = await scriptToken(emu);
+    const l = await lease(emu, token);
+    expect((await rawHandshake(l.asset.websocket_url)).toString()).toMatch(/^HTTP\/1.1 403/);
+    const { text } = await post(emu, leaseForm(l));
+    const url = /<Location>([^<]+)<\/Location>/.exec(text)![1]!;
+    await api(emu, token, '/api/submit', { form: { sr: 'aww', title: 'hi', kind: 'image', url, api_type: 'json' } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    /** What a socket hears within 300 ms: its messages and how it closed. */
+    const hear = async () => {
+      const socket = new BaseWebSocket(l.asset.websocket_url);
+      const heard: string[] = [];
+      socket.onmessage = (e) => void heard.push(String(e.data));
+      const closed = new Promise<number>((resolve) => { socket.onclose = (e) => resolve(e.code); });
+      const code = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('open'), 300))]);
+      socket.close();
+      return { heard, code };
+    };
+    emu.storage.setWebsockets('close');
+    expect(await hear()).toEqual({ heard: [], code: 1011 });
+    emu.storage.setWebsockets('silent');
+    expect(await hear()).toEqual({ heard: [], code: 'open' });
+    emu.storage.setWebsockets('answer');
+    expect(await hear()).toEqual({ heard: [JSON.stringify({ type: 'success', payload: { redirect: emu.mediaPosts[0]!.permalink } })], code: 1000 });
+    expect(() => emu.storage.setWebsockets('maybe' as 'silent')).toThrow('emulator: storage websockets must be one of answer, refuse, silent, close, got maybe');
+  });
+
   it('the submit checks its file: an image URL for an image, a video and a poster for a video', async () => {
     const emu = await start();
     const token = await scriptToken(emu);
