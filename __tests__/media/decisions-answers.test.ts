@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ResponseError } from '../../lib/errors/classes.js';
 import { parseLease } from '../../lib/media/lease.js';
-import { readMessage } from '../../lib/media/result.js';
+import { readMessage } from '../../lib/media/result/listener.js';
 import { bareUrl, fileUrl, postIdentity, storageError, uploadUrl, websocketUrl, xmlText } from '../../lib/media/urls.js';
 
 const API = 'https://oauth.reddit.com';

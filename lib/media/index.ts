@@ -4,18 +4,19 @@
  * next to this one, and this file only runs the steps in order.
  */
 import type { MediaHost } from './host.js';
-import { ArgumentError } from '../errors/classes.js';
 import { requestLease } from './lease.js';
 import { checkSize, checkType, resolveLimits } from './limits.js';
 import { checkSubmitOptions, checkUploadOptions } from './options.js';
 import { readInput, type ReadFile } from './read.js';
-import { ResultListener } from './result.js';
+import { ResultListener } from './result/listener.js';
+import { lookForPost } from './result/look.js';
+import { unsafeUrl, waitForPost } from './result/wait.js';
 import { describeInput, isAsset, isBlob } from './source.js';
 import { answerError, callOptions, step } from './steps.js';
-import { galleryAnswer, planPost, submitRequest, type PlannedFile } from './submit.js';
+import { galleryAnswer, planPost, submitRequest, subredditName, type PlannedFile } from './submit.js';
 import type { MediaAsset, MediaInput, MediaLimits, MediaPost, MediaPostInput, MediaRequestOptions, MediaSource, NamedMedia, PendingMediaPost, SubmitMediaOptions, UploadMediaOptions } from './types.js';
 import { uploadFile } from './upload.js';
-import { postIdentity } from './urls.js';
+import { postUrl } from './urls.js';
 
 /** A file read and checked, ready to upload; or one uploaded before. */
 type Ready = (ReadFile & { name: string; type: string }) | { asset: MediaAsset };
@@ -87,11 +88,8 @@ export async function submitMedia(host: MediaHost, post: MediaPostInput, given?:
   const options = checkSubmitOptions(given);
   const limits = resolveLimits(options.limits);
   const plans = planPost(post, limits);
-  const WebSocketClass = post.kind === 'gallery' || options.waitForResult === false ? undefined : await webSocketClass(host, options);
-  const wait = post.kind !== 'gallery' && (options.waitForResult ?? typeof WebSocketClass === 'function');
-  if (wait && typeof WebSocketClass !== 'function') {
-    throw new ArgumentError('waitForResult: true needs a WebSocket, which this runtime lacks (Node 22+ and browsers have one): pass options.WebSocket (e.g. the ws package), or waitForResult: false.');
-  }
+  // A gallery's answer says where it is; other posts are waited for unless told not to.
+  const wait = post.kind !== 'gallery' && options.waitForResult !== false;
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   const { signal } = options;
   // Every file is read and checked before the first request.
@@ -101,32 +99,36 @@ export async function submitMedia(host: MediaHost, post: MediaPostInput, given?:
   const assetIds = assets.map((a) => a.assetId);
   const main = assets[0]!;
 
-  const listener = wait ? new ResultListener(WebSocketClass!, signal) : undefined;
+  const WebSocketClass = wait ? await webSocketClass(host, options) : undefined;
+  const listener = WebSocketClass ? new ResultListener(WebSocketClass, signal) : undefined;
   const openTimeout = options.requestTimeout ?? host.options.requestTimeout;
-  /** Open a socket without failing the post: what went wrong is kept for the message if none opens. */
-  let why: unknown;
+  /** Open a socket without failing the post: the listener keeps what went wrong for the messages. */
   const listen = async (url: string) => {
-    await listener!.connect(url, openTimeout).catch((error: unknown) => void (why = error));
+    await listener!.connect(url, openTimeout).catch(() => undefined);
     signal?.throwIfAborted();
   };
   try {
     // Opened before the submit, as the platform's own clients do, so the message cannot be missed.
     if (listener && main.websocketUrl) await listen(main.websocketUrl);
     const request = submitRequest(post, assets);
+    const since = Date.now();
     const body = await step('submit', () => host.request('post', request.path, request.args, { ...callOptions(options), bodyType: request.bodyType }));
     if (post.kind === 'gallery') {
       const { url, id, name } = galleryAnswer(body);
       if (!url) throw answerError('submit', 'the gallery answer has no json.data.url: the post may still have been created.', { status: 200, method: 'POST', url: `${host.options.apiServerUri}${request.path}`, body, attempts: 1 });
-      return { url, id, name, assetIds, websocketUrls: assets.flatMap((a) => (a.websocketUrl ? [a.websocketUrl] : [])) };
+      const safe = postUrl(url);
+      if (!safe) throw unsafeUrl(url, 'submit');
+      return { url: safe, id, name, assetIds, websocketUrls: assets.flatMap((a) => (a.websocketUrl ? [a.websocketUrl] : [])) };
     }
     // The submit answer may name the websocket too (the platform's does): listen there as well,
     // and try the lease's again if it would not open before the post existed.
     const answered = (body as { json?: { data?: { websocket_url?: unknown } } } | null)?.json?.data?.websocket_url;
     const websocketUrls = [...new Set([main.websocketUrl, typeof answered === 'string' && answered ? answered : undefined].filter((u): u is string => !!u))];
-    if (!listener) return { assetIds, websocketUrls };
-    for (const url of websocketUrls) await listen(url);
-    const url = await listener.wait(timeout, why);
-    return { url, ...postIdentity(url), assetIds, websocketUrls };
+    if (!wait) return { assetIds, websocketUrls };
+    if (listener) for (const url of websocketUrls) await listen(url);
+    const wanted = { sr: subredditName(post.sr), title: post.title, since, files: assets.map((a) => a.url) };
+    const found = await waitForPost({ listener, look: lookForPost(host, wanted, body, callOptions(options)), timeout, signal });
+    return { url: found.url, id: found.id, name: found.name, assetIds, websocketUrls };
   } finally {
     listener?.close();
   }

@@ -69,6 +69,22 @@ export function storageError(body: unknown): string | undefined {
   return code ? `${code}${message ? `: ${message}` : ''}` : undefined;
 }
 
+/**
+ * A post's URL as it may be handed to the application, which may navigate to it (a page may
+ * `location.assign` it): https, or http on a loopback host. Anything else (`javascript:`, `data:`,
+ * plain http elsewhere) is undefined.
+ */
+export function postUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackOrigin(parsed.origin))) return parsed.href;
+  } catch {
+    // not a URL: refused
+  }
+  return undefined;
+}
+
 /** A post's id and fullname from its URL (`/r/pics/comments/abc123/a_cat/`). */
 export function postIdentity(url: string): { id?: string; name?: string } {
   const id = /\/comments\/([a-z0-9]+)/i.exec(url)?.[1];
