@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ArgumentError } from '../../lib/errors/classes.js';
+import { openPath } from '../../lib/media/node/files.js';
 import { readInput } from '../../lib/media/read.js';
 
 const LIMIT = { key: 'image' as const, bytes: 10 };
@@ -72,24 +73,24 @@ describe('readInput', () => {
   });
 
   it('a path is opened lazily as a Blob, in Node (a string or a file: URL)', async () => {
-    const { blob, changed } = await readInput(join(dir, 'small.png'), 'image/png', LIMIT, 'file');
+    const { blob, changed } = await readInput(join(dir, 'small.png'), 'image/png', LIMIT, 'file', undefined, openPath);
     expect([blob.type, blob.size, await blob.text()]).toEqual(['image/png', 6, 'abcdef']);
     expect(changed?.()).toBeUndefined();
-    const byUrl = await readInput(pathToFileURL(join(dir, 'small.png')), 'image/png', LIMIT, 'file');
+    const byUrl = await readInput(pathToFileURL(join(dir, 'small.png')), 'image/png', LIMIT, 'file', undefined, openPath);
     expect(await byUrl.blob.text()).toBe('abcdef');
   });
 
   it('a file on disk that changes after its check says so, naming the file and its sizes', async () => {
     const path = join(dir, 'growing.png');
     writeFileSync(path, 'abc');
-    const { changed } = await readInput(path, 'image/png', LIMIT, 'poster');
+    const { changed } = await readInput(path, 'image/png', LIMIT, 'poster', undefined, openPath);
     expect(changed!()).toBeUndefined();
     appendFileSync(path, 'defghijkl');
     expect(changed!()).toBeInstanceOf(ArgumentError);
     expect(changed!()!.message).toBe(`poster "${path}" changed after it was checked: it is now 12 bytes, it was 3 bytes when its size was checked. Nothing was posted: post it again once the file is complete (a file still being written, by a recorder or a download, changes under the upload).`);
     const same = join(dir, 'rewritten.png');
     writeFileSync(same, 'abc');
-    const rewritten = await readInput(same, 'image/png', LIMIT, 'file');
+    const rewritten = await readInput(same, 'image/png', LIMIT, 'file', undefined, openPath);
     utimesSync(same, new Date(), new Date(Date.now() + 5000));
     expect(rewritten.changed!()!.message).toMatch(/changed after it was checked: it was modified after its size was checked \(still 3 bytes\)\./);
     rmSync(same);
@@ -102,14 +103,20 @@ describe('readInput', () => {
   });
 
   it('a file larger than the limit is refused from its size alone', async () => {
-    await expect(readInput(join(dir, 'large.png'), 'image/png', LIMIT, 'file')).rejects.toThrow(/file is 0.00 MB, over the 0.00 MB limit for images/);
+    await expect(readInput(join(dir, 'large.png'), 'image/png', LIMIT, 'file', undefined, openPath)).rejects.toThrow(/file is 0.00 MB, over the 0.00 MB limit for images/);
   });
 
   it('a missing file: ArgumentError with the path and the code', async () => {
     const missing = join(dir, 'missing.png');
-    await expect(readInput(missing, 'image/png', LIMIT, 'poster')).rejects.toThrow(`poster: cannot read "${missing}" (ENOENT): check the path and its permissions.`);
-    await expect(readInput(dir, 'image/png', LIMIT, 'file')).rejects.toThrow(`file: cannot read "${dir}" (not a file)`);
-    await expect(readInput(new URL('https://example.com/a.png'), 'image/png', LIMIT, 'file')).rejects.toThrow('only file: URLs and paths can be read');
+    await expect(readInput(missing, 'image/png', LIMIT, 'poster', undefined, openPath)).rejects.toThrow(`poster: cannot read "${missing}" (ENOENT): check the path and its permissions.`);
+    await expect(readInput(dir, 'image/png', LIMIT, 'file', undefined, openPath)).rejects.toThrow(`file: cannot read "${dir}" (not a file)`);
+    await expect(readInput(new URL('https://example.com/a.png'), 'image/png', LIMIT, 'file', undefined, openPath)).rejects.toThrow('only file: URLs and paths can be read');
+  });
+
+  it('a path in a build without the Node parts (a browser build): ArgumentError saying to pass a File', async () => {
+    const error = await readInput('cat.png', 'image/png', LIMIT, 'file').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect((error as Error).message).toBe(`file is a path, which only Node (20.16+), Deno and Bun can read: in a browser pass a File or Blob (from an <input type="file">, or new File([bytes], 'cat.png')).`);
   });
 
   it('a path where Node built-ins cannot be reached (a browser): ArgumentError saying to pass a File', async () => {
@@ -117,9 +124,9 @@ describe('readInput', () => {
     const original = proc.getBuiltinModule;
     proc.getBuiltinModule = undefined;
     try {
-      const error = await readInput('cat.png', 'image/png', LIMIT, 'file').catch((e: unknown) => e);
+      const error = await readInput('cat.png', 'image/png', LIMIT, 'file', undefined, openPath).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ArgumentError);
-      expect((error as Error).message).toMatch(/only Node \(20.16\+\) can read: in a browser pass a File or Blob/);
+      expect((error as Error).message).toMatch(/only Node \(20.16\+\), Deno and Bun can read: in a browser pass a File or Blob/);
     } finally {
       proc.getBuiltinModule = original;
     }

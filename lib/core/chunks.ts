@@ -62,6 +62,6 @@ export const chunks = {
   tree: retrying(() => import('../tree/expand.js')),
   stream: retrying(() => import('../stream/run.js')),
   media: retrying(() => import('../media/index.js')),
-  /** undici's WebSocket for media results where the runtime has no global one (Node 20): Node only. */
-  webSocket: retrying(() => import('../media/result/node-websocket.js')),
+  /** The Node-only parts of media posts (files on disk, undici's WebSocket for Node 20): an empty module in browser builds. */
+  mediaNode: retrying(() => import('../media/node/index.js')),
 };

@@ -6,14 +6,13 @@ import { ArgumentError } from '../errors/classes.js';
 import type { SendOptions } from '../limiter/types.js';
 import type { Pacer } from '../limiter/pacer.js';
 import { LoggingEmitter } from '../log/index.js';
-import type { ElsewhereRequest, MediaHost } from '../media/host.js';
+import type { ElsewhereRequest, MediaHost, MediaNode } from '../media/host.js';
 import type { ResolvedOptions } from '../options/schema.js';
 import { Redactor } from '../redact/redactor.js';
 import type { Args } from '../request/path.js';
 import { usesQuery, type Verb } from '../request/verbs.js';
 import { createContext, type SendContext, type TransportHost } from '../transport/context.js';
 import { defaultFetch } from '../transport/default-fetch.js';
-import { isNode } from '../runtime/detect.js';
 import type { CallOptions } from '../types/call.js';
 import type { ListingSlice } from '../types/listing.js';
 import { abortable } from '../wait/abortable.js';
@@ -182,9 +181,9 @@ export class Core implements TransportHost, FlowHost, MediaHost {
     return { text, sends: ctx.sends };
   }
 
-  /** Node 20 has no global WebSocket: media posts then listen with undici's (a chunk of its own, Node only). */
-  async webSocket(): Promise<typeof WebSocket | undefined> {
-    return isNode ? (await chunks.webSocket()).undiciWebSocket() : undefined;
+  /** The Node-only parts of media posts (files on disk, undici's WebSocket for Node 20): a chunk the browser builds leave empty. */
+  mediaNode(): Promise<Partial<MediaNode>> {
+    return chunks.mediaNode();
   }
 
   /** Cookie mode only: the modhash keeper is a chunk of its own in browser bundles. */

@@ -11,7 +11,7 @@ import { readInput, type ReadFile } from './read.js';
 import { ResultListener } from './result/listener.js';
 import { lookForPost } from './result/look.js';
 import { unsafeUrl, waitForPost } from './result/wait.js';
-import { describeInput, isAsset, isBlob } from './source.js';
+import { describeInput, inputKind, isAsset, isBlob } from './source.js';
 import { answerError, callOptions, step } from './steps.js';
 import { galleryAnswer, planPost, submitRequest, subredditName, type PlannedFile } from './submit.js';
 import type { MediaAsset, MediaInput, MediaLimits, MediaPost, MediaPostInput, MediaRequestOptions, MediaSource, NamedMedia, PendingMediaPost, SubmitMediaOptions, UploadMediaOptions } from './types.js';
@@ -29,7 +29,7 @@ const isNamed = (source: MediaSource): source is NamedMedia =>
   typeof source === 'object' && source !== null && 'file' in source && !isBlob(source) && !isAsset(source);
 
 /** Read and check one file: type, then size, before any request. */
-async function prepare(plan: PlannedFile, limits: MediaLimits, signal: AbortSignal | undefined): Promise<Ready> {
+async function prepare(host: MediaHost, plan: PlannedFile, limits: MediaLimits, signal: AbortSignal | undefined): Promise<Ready> {
   const { source, what, expected } = plan;
   if (isAsset(source)) {
     checkSize(source.size, checkType(source.type, expected, limits, what), what);
@@ -39,7 +39,8 @@ async function prepare(plan: PlannedFile, limits: MediaLimits, signal: AbortSign
   const input = (named ? named.file : source) as MediaInput;
   const meta = describeInput(input, { name: plan.name ?? named?.name, type: plan.type ?? named?.type }, what);
   const limit = checkType(meta.type, expected, limits, what);
-  return { ...meta, ...(await readInput(input, meta.type, limit, what, signal)) };
+  const node = inputKind(input, what) === 'path' ? await host.mediaNode?.() : undefined;
+  return { ...meta, ...(await readInput(input, meta.type, limit, what, signal, node?.openPath)) };
 }
 
 async function upload(host: MediaHost, ready: Ready, options: MediaRequestOptions): Promise<MediaAsset> {
@@ -55,7 +56,7 @@ export async function uploadMedia(host: MediaHost, file: MediaInput | NamedMedia
   const options = checkUploadOptions(given);
   const limits = resolveLimits(options.limits);
   const plan: PlannedFile = { source: file, name: options.name, type: options.type, expected: 'any', what: 'file' };
-  return upload(host, await prepare(plan, limits, options.signal), options);
+  return upload(host, await prepare(host, plan, limits, options.signal), options);
 }
 
 /** Run `task` over `items`, at most `limit` at a time, results in order; the first failure rejects and starts no more. */
@@ -80,7 +81,11 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
 async function webSocketClass(host: MediaHost, options: SubmitMediaOptions): Promise<typeof WebSocket | undefined> {
   const given = options.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
   if (typeof given === 'function') return given;
-  return host.webSocket?.().catch(() => undefined);
+  try {
+    return (await host.mediaNode?.())?.undiciWebSocket?.();
+  } catch {
+    return undefined;
+  }
 }
 
 /** `reddit.submitMedia(post, options)`. */
@@ -94,7 +99,7 @@ export async function submitMedia(host: MediaHost, post: MediaPostInput, given?:
   const { signal } = options;
   // Every file is read and checked before the first request.
   const ready: Ready[] = [];
-  for (const plan of plans) ready.push(await prepare(plan, limits, signal));
+  for (const plan of plans) ready.push(await prepare(host, plan, limits, signal));
   const assets = await mapLimit(ready, UPLOADS_AT_ONCE, (file) => upload(host, file, options));
   const assetIds = assets.map((a) => a.assetId);
   const main = assets[0]!;

@@ -60,7 +60,7 @@ describe('the post is found among the submissions', () => {
   it('a runtime without any WebSocket (no global one, none to load): found without opening a socket', async () => {
     const emu = await start({ mediaDelay: 10 });
     const core = new Core(resolveOptions({ userAgent: USER_AGENT, oauth: { type: 'script', ...emu.apps.script }, apiServerUri: emu.url, authServerUri: emu.url, throttle: 0 }));
-    const host: MediaHost = { options: core.options, request: core.request.bind(core), sendElsewhere: core.sendElsewhere.bind(core), webSocket: async () => undefined };
+    const host: MediaHost = { options: core.options, request: core.request.bind(core), sendElsewhere: core.sendElsewhere.bind(core), mediaNode: async () => ({}) };
     const global = globalThis as { WebSocket?: unknown };
     const original = global.WebSocket;
     delete global.WebSocket;

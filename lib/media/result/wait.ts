@@ -36,10 +36,19 @@ export function waitForPost({ listener, look, timeout, signal }: WaitPlan): Prom
   const started = Date.now();
   const stop = new AbortController();
   const timers: Array<ReturnType<typeof setTimeout>> = [];
-  let sockets: 'listening' | { why: string } = listener ? 'listening' : { why: 'this runtime has no WebSocket' };
-  let searching: 'not yet' | 'under way' | { why: string } = 'not yet';
+  /** Why no socket is left to listen on; undefined while one may still speak. */
+  let sockets = listener ? undefined : 'this runtime has no WebSocket';
+  /** Why the search of the submissions ended; undefined while it may go on. */
+  let searched: string | undefined;
+  let searching = false;
   let looks = 0;
   let lastFailure: unknown;
+  const notAmong = () => (looks ? `the post was not among the account's newest submissions (${looks} look${looks === 1 ? '' : 's'}${lastFailure ? `, the last failed: ${detail(lastFailure)}` : ''})` : "no time was left to search the account's submissions");
+  /** What was tried, for the error that ends the wait. */
+  const story = () => {
+    const heard = sockets === undefined ? 'the websocket said nothing' : listener ? `no websocket was left to listen on (${sockets})` : sockets;
+    return `${heard}, and ${searched ?? (searching ? notAmong() : "the account's submissions were not searched yet")}; ${AFTER_SUBMIT}`;
+  };
 
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -55,28 +64,19 @@ export function waitForPost({ listener, look, timeout, signal }: WaitPlan): Prom
     const onAbort = () => finish(() => reject(signal!.reason));
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
-
-    /** What was tried, for the error that ends the wait. */
-    const story = () => {
-      const heard = sockets === 'listening' ? 'the websocket said nothing' : sockets.why.startsWith('this runtime') ? sockets.why : `no websocket was left to listen on (${sockets.why})`;
-      const searched = searching === 'not yet' ? "the account's submissions were not searched yet"
-        : searching === 'under way' ? `the post was not among the account's newest submissions (${looks} look${looks === 1 ? '' : 's'}${lastFailure ? `, the last failed: ${detail(lastFailure)}` : ''})`
-        : searching.why;
-      return `${heard}, and ${searched}; ${AFTER_SUBMIT}`;
-    };
     timers.push(setTimeout(() => finish(() => reject(new TimeoutError(stepText('result', `no result within ${timeout} ms (videos can take minutes: raise options.timeout): ${story()}`)))), timeout));
 
-    /** Searching is over and no socket is left: nothing more can be learned before the timeout. */
+    /** No socket left and the search over: nothing more can be learned before the timeout. */
     const giveUp = (status: number) => {
-      if (sockets === 'listening' || searching === 'not yet' || searching === 'under way') return;
+      if (sockets === undefined || searched === undefined) return;
       finish(() => reject(new ResponseError(stepText('result', `the post was submitted, but where it is could not be learned: ${story()}`), {
         status, method: 'GET', url: '', body: undefined, errors: [], attempts: looks, step: 'result', code: 'MEDIA_POST_NOT_FOUND',
       })));
     };
 
     const search = async () => {
-      if (searching !== 'not yet' || settled) return;
-      searching = 'under way';
+      if (searching || settled) return;
+      searching = true;
       let at = 0;
       for (const time of lookTimes(timeout - (Date.now() - started))) {
         await new Promise((wake) => timers.push(setTimeout(wake, time - at)));
@@ -89,13 +89,13 @@ export function waitForPost({ listener, look, timeout, signal }: WaitPlan): Prom
         } catch (error) {
           if (settled) return;
           if (hopeless(error)) {
-            searching = { why: `the account's submissions could not be searched (${detail(error)})` };
+            searched = `the account's submissions could not be searched (${detail(error)})`;
             return giveUp(error instanceof ResponseError ? error.status : 0);
           }
           lastFailure = error;
         }
       }
-      searching = { why: looks === 0 ? "no time was left to search the account's submissions" : `the post was not among the account's newest submissions (${looks} look${looks === 1 ? '' : 's'}${lastFailure ? `, the last failed: ${detail(lastFailure)}` : ''})` };
+      searched = notAmong();
       giveUp(0);
     };
     const startSearch = () => void search().catch((error: unknown) => finish(() => reject(error)));
@@ -106,12 +106,11 @@ export function waitForPost({ listener, look, timeout, signal }: WaitPlan): Prom
       if (heard.type === 'failed') return finish(() => reject(heard.error));
       if (heard.type === 'success') {
         const url = postUrl(heard.url);
-        if (url) return finish(() => resolve({ url, ...postIdentity(url) }));
-        return finish(() => reject(unsafeUrl(heard.url, 'result')));
+        return finish(() => (url ? resolve({ url, ...postIdentity(url) }) : reject(unsafeUrl(heard.url, 'result'))));
       }
-      sockets = { why: heard.why };
-      if (searching === 'not yet') startSearch();
-      else giveUp(0);
+      sockets = heard.why;
+      if (searching) giveUp(0);
+      else startSearch();
     });
   });
 }

@@ -1,7 +1,6 @@
 /**
  * undici's WebSocket, for Node versions without a global one (Node 20; from 22 on, Node's global
- * WebSocket is undici's). Loaded by the first media post that listens for its result there
- * (lib/core/chunks.ts), never in other runtimes.
+ * WebSocket is undici's). Called by the first media post that listens for its result there.
  *
  * Required through `process.getBuiltinModule` rather than imported: no bundler (ours for the browser
  * builds, or an application's) follows it into undici or Node's built-ins. undici's index is
