@@ -6,12 +6,24 @@ import type { ReadFile } from './read.js';
 import type { MediaRequestOptions } from './types.js';
 import { fileUrl, storageError } from './urls.js';
 
-/** The multipart body: every lease field in the lease's order, then the file, last, as `file`. */
-export function uploadForm(fields: Lease['fields'], file: Blob, name: string): FormData {
-  const form = new FormData();
-  for (const { name: field, value } of fields) form.append(field, value);
-  form.append('file', file, name);
-  return form;
+/** A name in a part's header, escaped as browsers escape FormData's (HTML's multipart/form-data encoding). */
+const quoted = (text: string) => `"${text.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')}"`;
+
+/**
+ * The multipart body: every lease field in the lease's order, then the file, last, as `file`. It is
+ * encoded here, as one Blob around the file's (its type carries the boundary), rather than as
+ * FormData: a Blob is sent with its length (the storage host refuses chunked uploads), keeps a file
+ * on disk unread until sent, and a file that fails to be read fails the send. Node 24 instead throws
+ * an uncaught NotReadableError out of a FormData holding a file that changed, and the send hangs.
+ */
+export function uploadForm(fields: Lease['fields'], file: Blob, name: string): Blob {
+  const boundary = `----snoopath${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const parts: BlobPart[] = [];
+  for (const { name: field, value } of fields) {
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name=${quoted(field)}\r\n\r\n${value.replace(/\r?\n|\r/g, '\r\n')}\r\n`);
+  }
+  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename=${quoted(name)}\r\nContent-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`, file, `\r\n--${boundary}--\r\n`);
+  return new Blob(parts, { type: `multipart/form-data; boundary=${boundary}` });
 }
 
 /**
@@ -32,7 +44,11 @@ export async function uploadFile(host: MediaHost, lease: Lease, file: { blob: Bl
       method: 'POST', url: lease.action,
       body: () => {
         const error = changed?.();
-        if (error) stop!.controller.abort(error);
+        if (error) {
+          // Aborted with the error: the send ends before a byte is read (the changed file is never read).
+          stop!.controller.abort(error);
+          return '';
+        }
         return uploadForm(lease.fields, blob, name);
       },
       retryAttempts: options.retryAttempts, retryDelay: options.retryDelay, requestTimeout, signal: stop ? stop.controller.signal : options.signal,
