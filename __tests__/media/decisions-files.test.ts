@@ -162,7 +162,7 @@ describe('the upload form', () => {
 
   it('every lease field in order, then the file, last, with its name and type: multipart/form-data a parser reads back', async () => {
     const body = uploadForm(fields, new Blob(['abc'], { type: 'image/png' }), 'cat.png');
-    expect(body.type).toMatch(/^multipart\/form-data; boundary=----snoopath[0-9a-f]{24}$/);
+    expect(body.type).toMatch(/^multipart\/form-data; boundary=----snoopath[0-9a-f]{16,}$/);
     const form = await new Response(body, { headers: { 'content-type': body.type } }).formData();
     const entries = [...form.entries()];
     expect(entries.map(([name]) => name)).toEqual(['key', 'content-type', 'policy', 'file']);

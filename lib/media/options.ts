@@ -7,7 +7,7 @@ import type { SubmitMediaOptions, UploadMediaOptions } from './types.js';
  * requests take them over), before anything is read or sent: a bad value is a ConfigError naming
  * it, never a send that times out at once or a raw TypeError after the post was made.
  */
-const { signal, retryAttempts, retryDelay, requestTimeout } = callOptionsSchema.shape;
+const { signal, retryAttempts, retryDelay, requestTimeout, bypassAuth: trueOrFalse } = callOptionsSchema.shape;
 const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (hint: string) => z.optional(z.string({ error: hint }));
 
@@ -24,7 +24,7 @@ const uploadSchema = z.strictObject({
 
 const submitSchema = z.strictObject({
   ...common,
-  waitForResult: z.optional(z.boolean({ error: 'must be true or false' })),
+  waitForResult: trueOrFalse,
   // How long to wait for the result: a timer, so held to the same bounds as requestTimeout.
   timeout: requestTimeout,
   WebSocket: z.optional(z.custom<typeof WebSocket>((v) => typeof v === 'function', { error: "must be a WebSocket class, such as the ws package's WebSocket" })),

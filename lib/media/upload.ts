@@ -17,7 +17,8 @@ const quoted = (text: string) => `"${text.replace(/\r/g, '%0D').replace(/\n/g, '
  * an uncaught NotReadableError out of a FormData holding a file that changed, and the send hangs.
  */
 export function uploadForm(fields: Lease['fields'], file: Blob, name: string): Blob {
-  const boundary = `----snoopath${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  // Random, as browsers make theirs: a file's bytes are most unlikely to hold it.
+  const boundary = `----snoopath${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`;
   const parts: BlobPart[] = [];
   for (const { name: field, value } of fields) {
     parts.push(`--${boundary}\r\nContent-Disposition: form-data; name=${quoted(field)}\r\n\r\n${value.replace(/\r?\n|\r/g, '\r\n')}\r\n`);

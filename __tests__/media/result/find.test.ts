@@ -1,6 +1,6 @@
 /** Finding a media post among the account's submissions: which listed post is it, where the site is, when to look. */
 import { describe, expect, it } from '@jest/globals';
-import { accountOf, CLOCK_SKEW_S, findPost, lookTimes, MAX_LOOKS, siteOrigin, silenceFor } from '../../../lib/media/result/find.js';
+import { CLOCK_SKEW_S, findPost, lookTimes, MAX_LOOKS, silenceFor, submittedBy } from '../../../lib/media/result/find.js';
 import { postUrl } from '../../../lib/media/urls.js';
 
 const SITE = 'https://www.reddit.com';
@@ -52,13 +52,13 @@ describe('the account and the site, from the submit answer', () => {
     [answer('https://www.reddit.com/r/pics/'), undefined, 'https://www.reddit.com'],
     [{ json: { errors: [] } }, undefined, 'https://www.reddit.com'],
     [null, undefined, 'https://www.reddit.com'],
+    [answer('https://www.reddit.com/user/%E0%A4%A/submitted/'), undefined, 'https://www.reddit.com'],
   ])('%j -> %s on %s', (given, account, site) => {
-    expect(accountOf(given)).toBe(account);
-    expect(siteOrigin(given, 'https://oauth.reddit.com')).toBe(site);
+    expect(submittedBy(given, 'https://oauth.reddit.com')).toEqual({ account, site });
   });
 
   it("without a page, another API origin is the site (an emulator's)", () => {
-    expect(siteOrigin(null, 'http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000');
+    expect(submittedBy(null, 'http://127.0.0.1:4000')).toEqual({ site: 'http://127.0.0.1:4000' });
   });
 });
 

@@ -65,33 +65,24 @@ export function findPost(listing: unknown, wanted: Wanted, site: string): Found 
   return exact ?? candidates[0];
 }
 
-type SubmitAnswer = { json?: { data?: { user_submitted_page?: unknown } } } | null | undefined;
-
-const submittedPage = (answer: unknown): URL | undefined => {
-  const page = (answer as SubmitAnswer)?.json?.data?.user_submitted_page;
-  const url = typeof page === 'string' ? postUrl(page) : undefined;
-  return url ? new URL(url) : undefined;
-};
-
-/** The account's name, from the submit answer's `user_submitted_page` (`.../user/NAME/submitted/`). */
-export function accountOf(answer: unknown): string | undefined {
-  const match = /^\/(?:user|u)\/([^/]+)\/submitted\/?$/i.exec(submittedPage(answer)?.pathname ?? '');
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * The site's origin, which post permalinks hang from: the submit answer's user page's, else the
- * platform's web origin for its API (oauth.reddit.com), else the API's own (an emulator).
+ * The account and the site, from the submit answer's `user_submitted_page`
+ * (`https://www.reddit.com/user/NAME/submitted/`): the account's name, and the origin post
+ * permalinks hang from. Without a page fit to hand out, no name, and the site is the platform's web
+ * origin for its API (oauth.reddit.com), else the API's own (an emulator).
  */
-export function siteOrigin(answer: unknown, apiOrigin: string): string {
-  const page = submittedPage(answer);
-  if (page) return page.origin;
-  return /^https:\/\/oauth\.reddit\.com$/i.test(apiOrigin) ? 'https://www.reddit.com' : apiOrigin;
+export function submittedBy(answer: unknown, apiOrigin: string): { account?: string | undefined; site: string } {
+  const page = postUrl((answer as { json?: { data?: { user_submitted_page?: unknown } } } | null)?.json?.data?.user_submitted_page);
+  if (!page) return { site: /^https:\/\/oauth\.reddit\.com$/i.test(apiOrigin) ? 'https://www.reddit.com' : apiOrigin };
+  const { origin, pathname } = new URL(page);
+  const name = /^\/(?:user|u)\/([^/]+)\/submitted\/?$/i.exec(pathname)?.[1];
+  let account: string | undefined;
+  try {
+    account = name && decodeURIComponent(name);
+  } catch {
+    // a malformed escape: no name
+  }
+  return { account, site: origin };
 }
 
 /** When to look, in ms from now, within `wait` ms: quickly at first, then every LONGEST_GAP, at most MAX_LOOKS. */

@@ -1,6 +1,6 @@
 import type { MediaHost } from '../host.js';
 import type { CallOptions } from '../../types/call.js';
-import { accountOf, findPost, siteOrigin, type Found, type Wanted } from './find.js';
+import { findPost, submittedBy, type Found, type Wanted } from './find.js';
 import type { Look } from './wait.js';
 
 /** Submissions read per look: the post just made is among the newest. */
@@ -13,8 +13,9 @@ const PER_LOOK = 25;
  * retried (the next look is), and it ends with the wait.
  */
 export function lookForPost(host: MediaHost, wanted: Wanted, answer: unknown, call: CallOptions): Look {
-  const site = siteOrigin(answer, host.options.apiServerUri);
-  let account = accountOf(answer);
+  const submitted = submittedBy(answer, host.options.apiServerUri);
+  const { site } = submitted;
+  let { account } = submitted;
   return async (signal): Promise<Found | undefined> => {
     const options: CallOptions = { ...call, signal, retryAttempts: 0, apiType: false };
     if (account === undefined) {
