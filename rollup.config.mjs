@@ -82,8 +82,8 @@ const noNodeBuiltins = {
 
 /**
  * Browser bundles take the runtime's fetch (lib/transport/default-fetch.browser.ts): undici is
- * Node's. The loaders of the undici modules (lib/core/chunks.ts) then point at an empty module,
- * which nothing calls there.
+ * Node's. The loaders of the undici modules and of the media posts' Node-only parts (files on disk,
+ * undici's WebSocket) in lib/core/chunks.ts then point at an empty module, which nothing calls there.
  */
 const NODE_ONLY = '\0node-only';
 const browserTransport = {
@@ -91,7 +91,7 @@ const browserTransport = {
   resolveId(source, importer) {
     if (!importer) return null;
     if (source.endsWith('/default-fetch.js')) return join(dirname(importer), source.replace(/\.js$/, '.browser.ts'));
-    return /[\\/]transport[\\/]undici[\\/](fetch|agent)\.js$/.test(source) ? NODE_ONLY : null;
+    return /[\\/]transport[\\/]undici[\\/](fetch|agent)\.js$|[\\/]media[\\/]node[\\/]index\.js$/.test(source) ? NODE_ONLY : null;
   },
   load: (id) => (id === NODE_ONLY ? 'export {};' : null),
 };

@@ -152,8 +152,9 @@ export class Snoopath {
   }
 
   /**
-   * Post an image, a video or a gallery: every file is checked, uploaded, then submitted, and (by
-   * default, where the runtime has a WebSocket) the platform's result is awaited. See docs/media.md.
+   * Post an image, a video or a gallery: every file is checked, uploaded, then submitted, and (unless
+   * `waitForResult: false`) resolves to the post once it exists: told by the platform's websocket,
+   * else found among the account's newest submissions. See docs/media.md.
    *
    * @example
    * const post = await reddit.submitMedia({ sr: 'pics', title: 'A cat', kind: 'image', file });
@@ -161,7 +162,7 @@ export class Snoopath {
    */
   submitMedia(post: GalleryPost, options?: SubmitMediaOptions): Promise<MediaPost>;
   submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: false }): Promise<PendingMediaPost>;
-  submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: true }): Promise<MediaPost>;
+  submitMedia(post: MediaPostInput, options?: SubmitMediaOptions & { waitForResult?: true }): Promise<MediaPost>;
   submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost>;
   async submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost> {
     return (await chunks.media()).submitMedia(coreOf(this), post, options);

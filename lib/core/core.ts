@@ -6,7 +6,7 @@ import { ArgumentError } from '../errors/classes.js';
 import type { SendOptions } from '../limiter/types.js';
 import type { Pacer } from '../limiter/pacer.js';
 import { LoggingEmitter } from '../log/index.js';
-import type { ElsewhereRequest, MediaHost } from '../media/host.js';
+import type { ElsewhereRequest, MediaHost, MediaNode } from '../media/host.js';
 import type { ResolvedOptions } from '../options/schema.js';
 import { Redactor } from '../redact/redactor.js';
 import type { Args } from '../request/path.js';
@@ -179,6 +179,11 @@ export class Core implements TransportHost, FlowHost, MediaHost {
     });
     const { text } = await t.send(ctx, { method: request.method, url: request.url, headers: {} });
     return { text, sends: ctx.sends };
+  }
+
+  /** The Node-only parts of media posts (files on disk, undici's WebSocket for Node 20): a chunk the browser builds leave empty. */
+  mediaNode(): Promise<Partial<MediaNode>> {
+    return chunks.mediaNode();
   }
 
   /** Cookie mode only: the modhash keeper is a chunk of its own in browser bundles. */

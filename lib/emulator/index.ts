@@ -2,7 +2,7 @@
  * `snoopath/emulator`: an offline emulator of the platform's OAuth and a few API resources,
  * for testing bots and the client itself. Node only.
  */
-import { checkActionLimit, checkLimit, DEMO_REDIRECT, resolveConfig } from './defaults.js';
+import { checkActionLimit, checkLimit, checkWebsockets, DEMO_REDIRECT, resolveConfig } from './defaults.js';
 import { makePost } from './things/posts.js';
 import { listenStorage } from './media/listen.js';
 import { addItems } from './feed/add.js';
@@ -16,7 +16,7 @@ export type { FaultMatch, InjectableFault, InjectableFaults, InjectOptions } fro
 export type {
   ActionLimit, AddItems, Emulator, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FaultSpec, FeedOptions, InstalledAppCreds, CommentTreeShape, PostSpec, CreatedPost,
   LoggedRequest, RateLimit, ScriptAppCreds, WebAppCreds,
-  EmulatorStorage, StorageUpload, EmulatorMediaPost,
+  EmulatorStorage, StorageOptions, StorageUpload, EmulatorMediaPost, WebsocketMode,
 } from './types.js';
 
 function origin(protocol: string, host: string, port: number): string {
@@ -31,14 +31,14 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
   const addPost: Emulator['addPost'] = (spec) => makePost(state.catalog, state.comments, spec, state.nowSec());
   // Before listening: a post that cannot be made (an unknown subreddit) leaves no server behind.
   const posts = cfg.posts.map((spec) => addPost(spec));
-  const tls = cfg.https ? selfSignedCertificate(['localhost', '127.0.0.1', '::1', cfg.host]) : undefined;
-  const { port, close: closeApi } = await listen(state, tls);
+  const tls = cfg.https || cfg.storageHttps ? selfSignedCertificate(['localhost', '127.0.0.1', '::1', cfg.host]) : undefined;
+  const { port, close: closeApi } = await listen(state, cfg.https ? tls : undefined);
   state.url = origin(cfg.https ? 'https' : 'http', cfg.host, port);
-  const storage = await listenStorage(state, tls).catch(async (error: unknown) => {
+  const storage = await listenStorage(state, cfg.storageHttps ? tls : undefined).catch(async (error: unknown) => {
     await closeApi();
     throw error;
   });
-  state.media.storageUrl = origin(cfg.https ? 'https' : 'http', cfg.host, storage.port);
+  state.media.storageUrl = origin(cfg.storageHttps ? 'https' : 'http', cfg.host, storage.port);
   const close = () => Promise.all([closeApi(), storage.close()]).then(() => {});
   const script = cfg.apps.get('script-app-id');
   const web = cfg.apps.get('web-app-id');
@@ -66,6 +66,7 @@ export async function startEmulator(options?: EmulatorOptions): Promise<Emulator
       uploads: state.media.uploads,
       fault: (spec) => state.media.faults.add(spec),
       clearFaults: () => state.media.faults.clear(),
+      setWebsockets: (mode) => void (state.media.websockets = checkWebsockets(mode)),
     },
     mediaPosts: state.media.posts,
     addItems: (spec) => addItems(state, spec),

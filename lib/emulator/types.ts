@@ -157,6 +157,25 @@ export interface AddItems {
   reported?: boolean;
 }
 
+/** How the media storage host serves (`EmulatorOptions.storage`). */
+export interface StorageOptions {
+  /**
+   * Serve the storage host over HTTPS (the certificate is `Emulator.ca`). Its leases then name it
+   * `//host:port`, as the platform names its own (`//` means https); over plain http they name it
+   * `http://host:port`, which clients accept on loopback only. Default: as `https`.
+   */
+  https?: boolean;
+  /**
+   * What the result websockets do: `answer` (the result, then close), `refuse` (every handshake
+   * answered 403, as the platform refused some clients in 2023), `silent` (open, never a word) or
+   * `close` (open, then closed at once without a result). Default `answer`; also `emu.storage.setWebsockets()`.
+   */
+  websockets?: WebsocketMode;
+}
+
+/** What the storage host's result websockets do (`StorageOptions.websockets`). */
+export type WebsocketMode = 'answer' | 'refuse' | 'silent' | 'close';
+
 export interface EmulatorOptions {
   /** Interface to bind. Default `'127.0.0.1'`. */
   host?: string;
@@ -164,6 +183,8 @@ export interface EmulatorOptions {
   port?: number;
   /** Serve HTTPS with a self-signed certificate generated at start (see `Emulator.ca`). */
   https?: boolean;
+  /** The media storage host (see `Emulator.storage`). */
+  storage?: StorageOptions;
   /** Apps registered in addition to the three demo apps (an app with a demo app's id replaces it). */
   apps?: EmulatorApp[];
   /** Accounts; replaces the demo accounts. The first one approves authorize requests. */
@@ -179,7 +200,7 @@ export interface EmulatorOptions {
    * `{budget: 100, window: 600}` (the platform's 10 a minute), or `false` when `rateLimit` is `false`.
    */
   sessionRateLimit?: RateLimit | false;
-  /** Subreddit name -> number of posts. Default `{aww: 250, programming: 250, snoopath: 30}`. */
+  /** Subreddit name -> number of posts. Default `{aww: 250, programming: 250, snoopath: 30, pics: 30}`. */
   subreddits?: Record<string, number>;
   /** Seed of the generated data and of chaos mode. Default 1. */
   seed?: number;
@@ -291,20 +312,22 @@ export interface EmulatorMediaPost {
 
 /** The storage host the emulator's upload leases point at: another port, so it is another origin. */
 export interface EmulatorStorage {
-  /** Its origin, e.g. `http://127.0.0.1:40124`. */
+  /** Its origin, e.g. `http://127.0.0.1:40124` (`https:` with `storage.https`). */
   url: string;
   /** Every request it received, oldest first. */
   uploads: StorageUpload[];
   /** Makes the next matching requests to the storage host fail (its own queue, apart from `fault()`). */
   fault(spec: FaultSpec): void;
   clearFaults(): void;
+  /** What the result websockets do from now on (see `StorageOptions.websockets`). */
+  setWebsockets(mode: WebsocketMode): void;
 }
 
 /** A running emulator. */
 export interface Emulator {
   /** Origin to use as both `apiServerUri` and `authServerUri`, e.g. `http://127.0.0.1:40123`. */
   url: string;
-  /** PEM of the self-signed certificate when `https` is on. */
+  /** PEM of the self-signed certificate when `https` (or `storage.https`) is on: the API and the storage host share it. */
   ca?: string;
   /** Credentials of the demo apps. */
   apps: { script: ScriptAppCreds; web: WebAppCreds; installed: InstalledAppCreds };

@@ -14,7 +14,7 @@ const isSignal = (v: unknown): v is AbortSignal =>
  * Per-call options: the instance's own checks for the options a call may override (the same
  * schemas), and the call's own. Unknown names are errors, as in the constructor.
  */
-const callOptionsSchema = z.strictObject({
+export const callOptionsSchema = z.strictObject({
   decodeHtmlEntities: z.optional(decodeHtmlEntities),
   retryAttempts: z.optional(retryAttempts),
   retryDelay: z.optional(retryDelay),
@@ -27,18 +27,25 @@ const callOptionsSchema = z.strictObject({
   ratelimitWait: z.optional(ratelimitWait),
 });
 
-const known = Object.keys(callOptionsSchema.shape);
+/**
+ * Check options against a strict schema (the call options', or one built from their parts, as media
+ * posts do); throws ConfigError naming the first problem, with "Did you mean" for a misspelt name.
+ * `noun` names them in messages ("Call option"), `whole` the options object. Only run when options are given.
+ */
+export function checkOptionsWith<T>(schema: z.ZodMiniObject, input: unknown, noun: string, whole = 'callOptions'): T {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new ConfigError(whole, `${noun}s must be an object such as { requestTimeout: 5000 }, or left out; got ${describe(input)}.`);
+  }
+  const result = schema.safeParse(input);
+  if (!result.success) throw configErrorOf(result.error.issues[0]!, input, noun, () => Object.keys(schema.shape));
+  // The options as given (the schemas only check; their defaults must not override the instance's).
+  return input as T;
+}
 
 /**
  * Check a call's options; throws ConfigError naming the option (the call then rejects with it).
  * Only run when options are given, so the common call without them costs nothing here.
  */
 export function checkCallOptions(input: unknown): CallOptions {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new ConfigError('callOptions', `Call options must be an object such as { requestTimeout: 5000 }, or left out; got ${describe(input)}.`);
-  }
-  const result = callOptionsSchema.safeParse(input);
-  if (!result.success) throw configErrorOf(result.error.issues[0]!, input, 'Call option', () => known);
-  // The options as given (the schemas only check; their defaults must not override the instance's).
-  return input as CallOptions;
+  return checkOptionsWith<CallOptions>(callOptionsSchema, input, 'Call option');
 }

@@ -1,7 +1,7 @@
-/** The result listener's ways out, with a scripted WebSocket: every one settles the wait and closes every socket. */
+/** The result listener, with a scripted WebSocket: what the sockets say, what closes them, and why none opened. */
 import { describe, expect, it } from '@jest/globals';
-import { NetworkError, ResponseError, TimeoutError } from '../../lib/errors/classes.js';
-import { ResultListener } from '../../lib/media/result.js';
+import { NetworkError, ResponseError, TimeoutError } from '../../../lib/errors/classes.js';
+import { ResultListener } from '../../../lib/media/result/listener.js';
 
 /** A WebSocket whose events the test fires by hand. */
 class FakeSocket {
@@ -49,18 +49,19 @@ function listener(signal?: AbortSignal) {
 }
 
 describe('ResultListener', () => {
-  it('opens before the submit, then resolves to the redirect; messages that decide nothing are ignored', async () => {
+  it('opens before the submit, then hears the redirect; messages that decide nothing are ignored', async () => {
     const l = listener();
     const opened = l.connect(URL_A, 1000);
     const [socket] = FakeSocket.made;
     expect(socket!.binaryType).toBe('arraybuffer');
     socket!.open();
     await opened;
-    const waiting = l.wait(1000);
+    expect(l.open).toBe(1);
+    const heard = l.heard();
     socket!.say({ type: 'processing' });
     socket!.say('garbage');
     socket!.say({ type: 'success', payload: { redirect: 'https://www.reddit.com/r/a/comments/x/y/' } });
-    await expect(waiting).resolves.toBe('https://www.reddit.com/r/a/comments/x/y/');
+    await expect(heard).resolves.toEqual({ type: 'success', url: 'https://www.reddit.com/r/a/comments/x/y/' });
     expect(socket!.closedWith).toBe(1000);
   });
 
@@ -70,7 +71,7 @@ describe('ResultListener', () => {
     FakeSocket.made[0]!.drop(1006);
     const error = await opened.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toBe('Media post, result step (the websocket): ws://127.0.0.1:9/ws/a closed (code 1006) before it opened');
+    expect((error as Error).message).toBe('Media post, result step: ws://127.0.0.1:9/ws/a closed (code 1006) before it opened');
   });
 
   it('a socket that does not open in time fails the connect with TimeoutError and is closed', async () => {
@@ -80,17 +81,14 @@ describe('ResultListener', () => {
     expect(FakeSocket.made[0]!.closedWith).toBe(1000);
   });
 
-  it('the last socket closing after the submit without a result: NetworkError saying the post may exist', async () => {
+  it('the last socket closing after the submit without a result: closed, saying which and how (no token)', async () => {
     const l = listener();
     const opened = l.connect(URL_A, 1000);
     FakeSocket.made[0]!.open();
     await opened;
-    const waiting = l.wait(1000);
+    const heard = l.heard();
     FakeSocket.made[0]!.drop(1011);
-    const error = await waiting.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toMatch(/closed \(code 1011\) without a result; the post may still have been created/);
-    expect((error as Error).message).not.toContain('secret');
+    await expect(heard).resolves.toEqual({ type: 'closed', why: 'ws://127.0.0.1:9/ws/a closed (code 1011) without a result' });
   });
 
   it('two sockets: the first decisive message wins, one closing early is not the end', async () => {
@@ -101,34 +99,41 @@ describe('ResultListener', () => {
     sa!.open();
     sb!.open();
     await Promise.all([a, b]);
-    const waiting = l.wait(1000);
+    const heard = l.heard();
     sa!.drop(1001);
     sb!.say({ type: 'failed', payload: { message: 'unsupported codec' } });
-    const error = await waiting.catch((e: unknown) => e);
+    const outcome = await heard;
+    expect(outcome.type).toBe('failed');
+    const error = (outcome as { error: ResponseError }).error;
     expect(error).toBeInstanceOf(ResponseError);
     expect(error).toMatchObject({ step: 'result', url: 'wss://ws.example/ws/b', status: 0 });
-    expect((error as Error).message).toBe('Media post, result step (the websocket): the platform could not process the media: unsupported codec.');
+    expect(error.message).toBe('Media post, result step: the platform could not process the media: unsupported codec.');
     expect(sb!.closedWith).toBe(1000);
   });
 
-  it('a result that came before the wait is kept', async () => {
+  it('a result that came before the submit was heard is kept', async () => {
     const l = listener();
     const opened = l.connect(URL_A, 1000);
     FakeSocket.made[0]!.open();
     await opened;
     FakeSocket.made[0]!.say({ type: 'success', payload: { redirect: 'early' } });
-    await expect(l.wait(1000)).resolves.toBe('early');
+    await expect(l.heard()).resolves.toEqual({ type: 'success', url: 'early' });
   });
 
-  it('abort rejects a connect and a wait with the reason, and closes', async () => {
+  it('abort rejects a connect with the reason; close() closes every socket', async () => {
     const controller = new AbortController();
     const l = listener(controller.signal);
     const opened = l.connect(URL_A, 1000);
     controller.abort(new Error('stop'));
     await expect(opened).rejects.toThrow('stop');
-    await expect(l.wait(1000)).rejects.toThrow('stop');
     expect(FakeSocket.made[0]!.closedWith).toBe(1000);
     await expect(listener(AbortSignal.abort(new Error('before'))).connect(URL_A, 1000)).rejects.toThrow('before');
+    const open = listener();
+    const c = open.connect(URL_B, 1000);
+    FakeSocket.made[0]!.open();
+    await c;
+    open.close();
+    expect([FakeSocket.made[0]!.closedWith, open.open]).toEqual([1000, 0]);
   });
 
   it('a plain ws: URL to another host is refused before anything is opened', async () => {
@@ -139,13 +144,11 @@ describe('ResultListener', () => {
     expect(FakeSocket.made).toHaveLength(0);
   });
 
-  it('a wait with no socket open rejects at once, quoting what kept them closed', async () => {
+  it('heard with no socket open: closed at once, saying what kept them closed', async () => {
     const l = listener();
-    const refused = await l.connect('ws://ws.example/x?m=secret', 1000).catch((e: unknown) => e);
-    const error = await l.wait(1000, refused).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toBe("Media post, result step (the websocket): no websocket could be opened to hear the result (ws://ws.example/x is neither wss: nor a loopback ws: URL: refused); the post may still have been created: check the account's submitted posts before posting again.");
-    expect((error as Error).cause).toBe(refused);
+    await l.connect('ws://ws.example/x?m=secret', 1000).catch(() => undefined);
+    await expect(l.heard()).resolves.toEqual({ type: 'closed', why: 'ws://ws.example/x is neither wss: nor a loopback ws: URL: refused' });
+    await expect(listener().heard()).resolves.toEqual({ type: 'closed', why: 'the platform named no websocket' });
   });
 
   it('a URL whose socket closed can be connected again', async () => {
@@ -158,15 +161,5 @@ describe('ResultListener', () => {
     FakeSocket.made[1]!.open();
     await second;
     expect(l.connect(URL_A, 1000)).toBe(second);
-  });
-
-  it('the wait times out with TimeoutError and closes', async () => {
-    const l = listener();
-    const opened = l.connect(URL_A, 1000);
-    FakeSocket.made[0]!.open();
-    await opened;
-    const error = await l.wait(20).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(FakeSocket.made[0]!.closedWith).toBe(1000);
   });
 });

@@ -1,6 +1,6 @@
-import { NetworkError, TimeoutError } from '../errors/classes.js';
-import { answerError, stepDetail, stepText } from './steps.js';
-import { bareUrl, websocketUrl } from './urls.js';
+import { NetworkError, TimeoutError, type ResponseError } from '../../errors/classes.js';
+import { answerError, stepDetail, stepText } from '../steps.js';
+import { bareUrl, websocketUrl } from '../urls.js';
 
 /** What the platform says on the websocket: the post's URL, a failure, or nothing decisive (ignored). */
 export type Outcome = { type: 'success'; url: string } | { type: 'failed'; reason: string | undefined };
@@ -23,12 +23,16 @@ export function readMessage(data: unknown): Outcome | undefined {
   return undefined;
 }
 
-const AFTER_SUBMIT = "the post may still have been created: check the account's submitted posts before posting again.";
+/**
+ * What the sockets told once the post was submitted: where the post is, that processing failed, or
+ * nothing, every socket being closed (`why`: what closed or kept them shut).
+ */
+export type Heard = { type: 'success'; url: string } | { type: 'failed'; error: ResponseError } | { type: 'closed'; why: string };
 
 /**
  * Listens on the websockets where the platform reports a media post's result. Opened before the
- * submit (so the message cannot be missed), waited on after it; the first decisive message wins.
- * Every way out (result, failure, timeout, abort) closes every socket.
+ * submit (so the message cannot be missed), heard after it; the first decisive message wins.
+ * `close()` closes every socket; the caller decides how long to wait (lib/media/result/wait.ts).
  */
 export class ResultListener {
   readonly #WebSocket: typeof WebSocket;
@@ -36,24 +40,48 @@ export class ResultListener {
   /** Open (or opening) sockets and their URLs. */
   readonly #sockets = new Map<WebSocket, string>();
   readonly #opening = new Map<string, Promise<void>>();
-  #outcome: { url: string } | { error: unknown } | undefined;
-  #settle: (() => void) | undefined;
-  #submitted = false;
+  #heard: Heard | undefined;
+  #notify: ((heard: Heard) => void) | undefined;
+  #listening = false;
+  /** What last closed a socket or kept one from opening, for messages. */
+  #why: string | undefined;
 
   constructor(ws: typeof WebSocket, signal: AbortSignal | undefined) {
     this.#WebSocket = ws;
     this.#signal = signal;
-    signal?.addEventListener('abort', this.#onAbort, { once: true });
   }
 
-  /** Open a socket (once per URL while it stays open); resolves once it is open. */
+  /** Sockets open or opening. */
+  get open(): number {
+    return this.#sockets.size;
+  }
+
+  /** Open a socket (once per URL while it stays open); resolves once it is open, rejects saying why not. */
   connect(url: string, timeout: number): Promise<void> {
     const known = this.#opening.get(url);
     if (known) return known;
     const opening = this.#open(url, timeout);
     this.#opening.set(url, opening);
-    opening.catch(() => this.#opening.delete(url));
+    opening.catch((error: unknown) => {
+      this.#opening.delete(url);
+      this.#why = error instanceof Error ? stepDetail(error.message) : String(error);
+    });
     return opening;
+  }
+
+  /** After the submit: the first decisive message, or `closed` once no socket is left (at once when none is open). */
+  heard(): Promise<Heard> {
+    this.#listening = true;
+    if (!this.#heard && this.#sockets.size === 0) this.#decide({ type: 'closed', why: this.#why ?? 'the platform named no websocket' });
+    return new Promise<Heard>((resolve) => {
+      if (this.#heard) resolve(this.#heard);
+      else this.#notify = resolve;
+    });
+  }
+
+  /** Close every socket and stop listening. */
+  close(): void {
+    for (const socket of [...this.#sockets.keys()]) this.#drop(socket);
   }
 
   #open(url: string, timeout: number): Promise<void> {
@@ -85,54 +113,26 @@ export class ResultListener {
       };
       socket.onclose = (event) => {
         done(new NetworkError(stepText('result', `${bareUrl(url)} closed (code ${event.code}) before it opened`), undefined));
+        this.#why = `${bareUrl(url)} closed (code ${event.code}) without a result`;
         this.#drop(socket);
-        if (this.#sockets.size === 0 && this.#submitted) {
-          this.#finish({ error: new NetworkError(stepText('result', `${bareUrl(url)} closed (code ${event.code}) without a result; ${AFTER_SUBMIT}`), undefined) });
-        }
+        if (this.#sockets.size === 0 && this.#listening) this.#decide({ type: 'closed', why: this.#why });
       };
     });
-  }
-
-  /** The post's URL, once a socket reports it; rejects on failure, timeout or abort. `why`: what kept the sockets from opening. */
-  wait(timeout: number, why?: unknown): Promise<string> {
-    this.#submitted = true;
-    if (!this.#outcome && this.#sockets.size === 0) {
-      const reason = why instanceof Error ? ` (${stepDetail(why.message)})` : '';
-      this.#finish({ error: new NetworkError(stepText('result', `no websocket could be opened to hear the result${reason}; ${AFTER_SUBMIT}`), why) });
-    }
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => this.#finish({ error: new TimeoutError(stepText('result', `no result within ${timeout} ms (videos can take minutes: raise options.timeout); ${AFTER_SUBMIT}`)) }), timeout);
-      this.#settle = () => {
-        clearTimeout(timer);
-        const outcome = this.#outcome!;
-        if ('url' in outcome) resolve(outcome.url);
-        else reject(outcome.error);
-      };
-      if (this.#outcome) this.#settle();
-    });
-  }
-
-  /** Close every socket and stop listening. */
-  close(): void {
-    this.#signal?.removeEventListener('abort', this.#onAbort);
-    for (const socket of [...this.#sockets.keys()]) this.#drop(socket);
   }
 
   #onMessage(data: unknown, url: string): void {
     const outcome = readMessage(data);
     if (!outcome) return;
-    if (outcome.type === 'success') return this.#finish({ url: outcome.url });
+    if (outcome.type === 'success') return this.#decide({ type: 'success', url: outcome.url });
     const why = outcome.reason ? `: ${outcome.reason}` : ' (it gave no reason: the file may be corrupt, or a format, length or size it does not take)';
-    this.#finish({ error: answerError('result', `the platform could not process the media${why}.`, { status: 0, method: 'GET', url: bareUrl(url), body: data, attempts: 1 }) });
+    this.#decide({ type: 'failed', error: answerError('result', `the platform could not process the media${why}.`, { status: 0, method: 'GET', url: bareUrl(url), body: data, attempts: 1 }) });
   }
 
-  #onAbort = () => this.#finish({ error: this.#signal?.reason });
-
-  #finish(outcome: { url: string } | { error: unknown }): void {
-    if (this.#outcome) return;
-    this.#outcome = outcome;
-    this.close();
-    this.#settle?.();
+  #decide(heard: Heard): void {
+    if (this.#heard) return;
+    this.#heard = heard;
+    if (heard.type !== 'closed') this.close();
+    this.#notify?.(heard);
   }
 
   #drop(socket: WebSocket): void {
