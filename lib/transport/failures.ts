@@ -92,6 +92,16 @@ export function sendError(ctx: SendContext, request: Request, error?: unknown): 
   return failure;
 }
 
+/** An answer whose body passed maxResponseSize (decoded): reading stopped there; never retried. */
+export function tooLarge(ctx: SendContext, request: Request, response: Response, limit: number): ResponseError {
+  const type = response.headers.get('content-type');
+  const encoding = response.headers.get('content-encoding');
+  const sent = [type, encoding].filter(Boolean).join(', ');
+  return new ResponseError(`${what(request)} answered ${response.status} with a body${sent ? ` (${sent})` : ''} larger than maxResponseSize (${limit} bytes decoded): reading stopped there and the call is not retried. The platform's answers are far smaller: the server, or a proxy in front of it, misbehaves. If you expect an answer this large, raise maxResponseSize for this call.`, {
+    status: response.status, method: request.method, url: request.url, body: '', errors: [], attempts: ctx.sends, code: 'RESPONSE_TOO_LARGE',
+  });
+}
+
 /** Answers a redirect cannot be checked on (see checkRedirected in lib/transport/fetch.ts). */
 export function uncheckedRedirect(ctx: SendContext, request: Request, response: Response): ResponseError {
   const details = { method: request.method, url: request.url, body: ctx.text, errors: [], attempts: ctx.sends };

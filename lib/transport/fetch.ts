@@ -1,6 +1,7 @@
 import type { SendContext } from './context.js';
-import { ratelimitRefusal, responseError, sendError, uncheckedRedirect } from './failures.js';
-import { hasBody, LightResponse } from './light-response.js';
+import { ratelimitRefusal, responseError, sendError, tooLarge, uncheckedRedirect } from './failures.js';
+import { BodyTooLarge, hasBody, LightResponse } from './light-response.js';
+import { readLimited } from './read-limited.js';
 import { redirectTarget } from './response.js';
 
 /** The abort reason of a send that ran out of time (its TimeoutError is worded in lib/transport/failures.ts). */
@@ -11,7 +12,8 @@ const TIMED_OUT = Symbol('timed out');
  * whole body has arrived. Reading the body here, inside the send ky retries, makes a server that
  * sends headers and then stalls a timeout of this send (retried like any other), not a hang, and
  * lets a RATELIMIT refusal (an answer of 200) be a failure of this send, which the pacer records and
- * lib/transport/retry.ts may send again. The answer is handed on as a light Response over the text
+ * lib/transport/retry.ts may send again. The body is read up to `maxResponseSize` decoded bytes
+ * (lib/transport/read-limited.ts). The answer is handed on as a light Response over the text
  * (also kept in `ctx.text`). fetch never follows a redirect itself (`redirect: 'manual'`);
  * lib/transport/redirect.ts decides.
  */
@@ -32,8 +34,10 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
       const init: RequestInit = { signal: controller.signal, redirect: 'manual' };
       if (host.credentials) init.credentials = host.credentials;
       response = await host.fetch(request, init);
-      ctx.text = await response.text();
+      ctx.text = await readLimited(response, ctx.maxResponseSize);
     } catch (error) {
+      // Past maxResponseSize: the read stopped at once; retrying would fetch the same again.
+      if (error instanceof BodyTooLarge) throw tooLarge(ctx, request, response!, error.limit);
       const { aborted, reason } = controller.signal;
       if (aborted && reason !== TIMED_OUT) throw reason;
       // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.

@@ -22,4 +22,6 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The longest RATELIMIT wait (ms) this call waits out before sending again; a longer one rejects at once. */
   ratelimitWait?: number;
+  /** The most bytes (decoded) this call's answer may have (a large wiki page, say); past it the call rejects with RESPONSE_TOO_LARGE. */
+  maxResponseSize?: number;
 }

@@ -82,6 +82,13 @@ export type SnoopathOptions = {
   retryDelay?: number;
   /** Limit in ms for one send, counted from when it leaves the queue. @default 20000 */
   requestTimeout?: number;
+  /**
+   * The most bytes (decoded) one answer may have: reading stops as soon as an answer passes it, and
+   * the call rejects with `ResponseError` `code: 'RESPONSE_TOO_LARGE'` (not retried). It bounds what
+   * a broken or hostile server (a compression bomb, an endless body) can cost. Uploads keep their own
+   * limits. @default 33554432 (32 MiB)
+   */
+  maxResponseSize?: number;
   /** Auto-filled `api_type` parameter; `false` turns it off. @default 'json' */
   apiType?: string | false;
   /** Where API calls go: a host (https) or an origin; plain http only on loopback. @default 'oauth.reddit.com' */
