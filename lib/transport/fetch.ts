@@ -1,8 +1,9 @@
 import type { SendContext } from './context.js';
-import { ratelimitRefusal, responseError, sendError, tooLarge, uncheckedRedirect } from './failures.js';
+import { ratelimitRefusal, responseError, sendError, subredditNotFound, tooLarge, uncheckedRedirect } from './failures.js';
 import { BodyTooLarge, hasBody, LightResponse } from './light-response.js';
 import { readLimited } from './read-limited.js';
 import { redirectTarget } from './response.js';
+import { missingSubreddit } from './unavailable.js';
 
 /** The abort reason of a send that ran out of time (its TimeoutError is worded in lib/transport/failures.ts). */
 const TIMED_OUT = Symbol('timed out');
@@ -51,6 +52,9 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
     if (response.status === 0 || (response.redirected && response.url && new URL(response.url).origin !== new URL(url).origin)) {
       throw uncheckedRedirect(ctx, request, response);
     }
+    // A custom fetch that followed the platform's redirect for an unknown subreddit to its search.
+    const missing = response.redirected && response.url ? missingSubreddit(url, new URL(response.url)) : undefined;
+    if (missing) throw subredditNotFound(ctx, request, response, missing);
     // ky gets an unread answer over the text already read: no second WHATWG Response per call.
     const { status, statusText, headers, redirected } = response;
     const answer = new LightResponse({ status, statusText, headers, redirected, url: response.url || url, body: hasBody(method, status) ? ctx.text : null }) as unknown as Response;
