@@ -187,9 +187,9 @@ describe('application-only on demand, bypassAuth, deauth', () => {
 describe('cookie mode', () => {
   it('sends no Authorization, reads the modhash before the first write and sends it as X-Modhash', async () => {
     const reddit = new Snoopath({ userAgent: UA, throttle: 0, useBrowserCookies: true, fetch: transport() }) as LooseClient;
-    nock('https://www.reddit.com', { badheaders: ['authorization'] }).get('/api/me.json').reply(200, { kind: 't2', data: { name: 'me', modhash: 'mh-123' } });
+    nock('https://www.reddit.com', { badheaders: ['authorization'] }).get('/api/me.json').query({ raw_json: '1' }).reply(200, { kind: 't2', data: { name: 'me', modhash: 'mh-123' } });
     nock('https://www.reddit.com', { badheaders: ['authorization', 'x-modhash'] }).get('/r/aww/hot.json').query(true).reply(200, {});
-    nock('https://www.reddit.com', { reqheaders: { 'x-modhash': 'mh-123' }, badheaders: ['authorization'] }).post('/api/vote').times(2).reply(200, {});
+    nock('https://www.reddit.com', { reqheaders: { 'x-modhash': 'mh-123' }, badheaders: ['authorization'] }).post('/api/vote').query({ raw_json: '1' }).times(2).reply(200, {});
     await reddit('/r/aww/hot.json').get();
     await reddit('/api/vote').post({ id: 't3_x', dir: 1 });
     await reddit('/api/vote').post({ id: 't3_x', dir: 0 });

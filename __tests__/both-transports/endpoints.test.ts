@@ -23,7 +23,7 @@ describe('the endpoint catalog at run time', () => {
 
   it('lets the call through with the scope, with "*", with checkScopes false, or on unknown paths', async () => {
     tokenOk(3);
-    nock(API).post('/api/vote').times(3).reply(200, {});
+    nock(API).post('/api/vote').query({ raw_json: '1' }).times(3).reply(200, {});
     nock(API).get('/not/in/catalog').query(true).reply(200, {});
     await client({ oauth: { ...script, scope: ['vote'] } })('/api/vote').post({ id: 't3_x', dir: 1 });
     await client()('/api/vote').post({ id: 't3_x', dir: 1 });
@@ -36,7 +36,7 @@ describe('the endpoint catalog at run time', () => {
     tokenOk();
     let type = '';
     let body: unknown;
-    nock(API).patch('/api/v1/me/prefs').query({ api_type: 'json' }).reply(function (_u, b) {
+    nock(API).patch('/api/v1/me/prefs').query({ api_type: 'json', raw_json: '1' }).reply(function (_u, b) {
       type = String(this.req.headers['content-type']);
       body = b;
       return [200, {}];

@@ -96,6 +96,8 @@ export const optionsSchema = z.strictObject({
   throttle: z.optional(ms('must be a whole number of milliseconds, 0 or more (0 disables throttling)')),
   /** Decode HTML entities in every string value of parsed JSON responses. */
   decodeHtmlEntities: z._default(bool('must be true or false'), false),
+  /** Send `raw_json=1` (text as written); `false` gets the platform's escaped text (`&amp;`, `&lt;`, `&gt;`). */
+  rawJson: z._default(bool('must be true or false'), true),
   /** How many times a failed request is sent again. */
   retryAttempts: z._default(z.int({ error: 'must be a whole number, 0 or more' }).check(z.gte(0, { error: 'must be a whole number, 0 or more' })), 60),
   /** Wait in ms between a failure and the next send. */

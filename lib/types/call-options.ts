@@ -4,6 +4,8 @@ import type { BodyType } from '../request/encode.js';
 export interface CallOptions {
   /** Decode HTML entities in the string values of the parsed response. */
   decodeHtmlEntities?: boolean;
+  /** `false` leaves out `raw_json=1` for this call: the platform's escaped text (`&amp;`). */
+  rawJson?: boolean;
   /** How many times a failed request is sent again. */
   retryAttempts?: number;
   /** Wait in ms between a failure and the next send. */

@@ -76,6 +76,12 @@ export type SnoopathOptions = {
   throttle?: number;
   /** Decode HTML entities in every string value of parsed JSON responses. @default false */
   decodeHtmlEntities?: boolean;
+  /**
+   * Send `raw_json=1` with every API request, as PRAW does: the platform then answers text as
+   * people wrote it (`fish & chips`), at no cost. `false` gets its legacy escaped text
+   * (`fish &amp; chips`), which `decodeHtmlEntities` can undo. Also a per-call option. @default true
+   */
+  rawJson?: boolean;
   /** How many times a failed request is sent again. @default 60 */
   retryAttempts?: number;
   /** Wait in ms between a failure and the next send. @default 5000 */
