@@ -62,4 +62,6 @@ export const chunks = {
   tree: retrying(() => import('../tree/expand.js')),
   stream: retrying(() => import('../stream/run.js')),
   media: retrying(() => import('../media/index.js')),
+  /** reddit.info(): fullnames in batches of 100, in the order given, the missing ones reported. */
+  info: retrying(() => import('../info/run.js')),
 };

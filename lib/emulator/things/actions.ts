@@ -35,13 +35,21 @@ export function vote(ctx: Ctx, state: State): void {
   json(ctx, 200, {});
 }
 
-/** `GET /api/info?id=t3_a,t1_b`: the things found, in the order asked. */
+/**
+ * `GET /api/info?id=t3_a,t1_b`: the things found, in the order asked. A removed one is still
+ * returned, as on the platform, with `removed_by_category` and its text replaced by `[removed]`.
+ */
 export function info(ctx: Ctx, state: State): void {
   const view = state.view(ctx.principal);
   const things: Thing[] = [];
   for (const name of (ctx.params.id ?? '').split(',').slice(0, 100)) {
     const found = findThing(state, name.trim());
-    if (found) things.push(found.comment ? renderComment(found.comment, view) : renderPost(found.post, view));
+    if (!found) continue;
+    const thing = found.comment ? renderComment(found.comment, view) : renderPost(found.post, view);
+    if (state.feed.removed.has(String(thing.data.name))) {
+      thing.data = { ...thing.data, removed_by_category: 'moderator', [found.comment ? 'body' : 'selftext']: '[removed]' };
+    }
+    things.push(thing);
   }
   json(ctx, 200, listing(things));
 }
