@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { API, client, failure, script, tokenOk, mockNetwork } from './helpers.js';
+import { API, WWW, client, failure, script, tokenOk, mockNetwork } from './helpers.js';
 
 mockNetwork();
 
@@ -30,6 +30,28 @@ describe('the endpoint catalog at run time', () => {
     const narrow = client({ oauth: { ...script, scope: ['read'] }, checkScopes: false });
     await narrow('/api/vote').post({ id: 't3_x', dir: 1 });
     await narrow('/not/in/catalog').get();
+  });
+
+  it('asks only for the scope the endpoint needs: an instance that lists other scopes besides it is let through', async () => {
+    tokenOk();
+    const scope = nock(API).get('/r/aww/hot').query(true).reply(200, {});
+    await client({ oauth: { ...script, scope: ['identity', 'read', 'vote'] } })('/r/$subreddit/hot').get({ $subreddit: 'aww' });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('does not apply to a bypassAuth call: it goes out with the application-only token, whatever oauth.scope lists', async () => {
+    const grants: string[] = [];
+    const token = nock(WWW).post('/api/v1/access_token').reply((_u, body) => {
+      grants.push(new URLSearchParams(body as string).get('grant_type')!);
+      return [200, { access_token: 'app-only-token-1', token_type: 'bearer', expires_in: 3600, scope: 'identity' }];
+    });
+    const scope = nock(API, { reqheaders: { authorization: 'bearer app-only-token-1' } }).get('/r/aww/hot').query(true).reply(200, { kind: 'Listing' });
+    const reddit = client({ oauth: { ...script, scope: ['identity'] } });
+    await expect(reddit('/r/$subreddit/hot').get({ $subreddit: 'aww' }, { bypassAuth: true })).resolves.toEqual({ kind: 'Listing' });
+    expect(grants).toEqual(['client_credentials']);
+    expect(token.isDone() && scope.isDone()).toBe(true);
+    // The same call as the user is checked, and refused before anything is sent.
+    await expect(reddit('/r/$subreddit/hot').get({ $subreddit: 'aww' })).rejects.toMatchObject({ name: 'ArgumentError', message: expect.stringContaining('"read" scope') });
   });
 
   it('sends a JSON body to known JSON-bodied endpoints without bodyType', async () => {
