@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import Snoopath, { AuthError, ConfigError } from '../../lib/index.js';
-import { API, failure, mockNetwork, transport, WWW, type LooseClient } from './helpers.js';
+import { API, failure, mockNetwork, transport, WWW, type LooseClient, expectUnused } from './helpers.js';
 
 mockNetwork();
 
@@ -100,6 +100,7 @@ describe('explicit (web) apps', () => {
     const once = nock(WWW).post('/api/v1/access_token').times(2).reply(503, '');
     await expect(failure(explicit({ retryAttempts: 5 }).auth('third-code'))).resolves.toMatchObject({ name: 'AuthError', status: 503 });
     expect(once.pendingMocks()).toHaveLength(1);
+    expectUnused(once);
   });
 
   it('temporary apps: an expired token emits access_token_expired and rejects with AuthError, sending nothing', async () => {

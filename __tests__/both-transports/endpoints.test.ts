@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { API, WWW, client, failure, script, tokenOk, mockNetwork } from './helpers.js';
+import { API, WWW, client, failure, script, tokenOk, mockNetwork, expectUnused } from './helpers.js';
 
 mockNetwork();
 
@@ -12,13 +12,14 @@ describe('the endpoint catalog at run time', () => {
     expect(error).toMatchObject({ name: 'ArgumentError' });
     expect(error.message).toContain('"vote" scope');
     expect(error.message).toContain('oauth.scope');
-    expect(token.isDone()).toBe(false);
+    expectUnused(token);
   });
 
   it('matches concrete paths to templates for the scope check', async () => {
-    tokenOk();
+    const token = tokenOk();
     const reddit = client({ oauth: { ...script, scope: ['identity'] } });
     await expect(failure(reddit('/r/aww/hot').get())).resolves.toMatchObject({ message: expect.stringContaining('"read" scope') });
+    expectUnused(token);
   });
 
   it('lets the call through with the scope, with "*", with checkScopes false, or on unknown paths', async () => {

@@ -8,7 +8,7 @@ import nock from 'nock';
 import { ResponseError } from '../../lib/index.js';
 import { createUndiciFetch } from '../../lib/transport/undici/fetch.js';
 import { NockDispatcher } from '../support/nock-dispatcher.js';
-import { API, client, failure, mockNetwork, tokenOk } from './helpers.js';
+import { API, client, failure, mockNetwork, tokenOk, expectUnused } from './helpers.js';
 
 mockNetwork();
 
@@ -32,7 +32,7 @@ describe('a redirect to the same host is another origin when the scheme or the p
     expect(error.message).toMatch(/another origin/);
     expect(error.message).toContain(new URL(elsewhere).origin);
     expect(first.isDone()).toBe(true);
-    expect(there.isDone()).toBe(false);
+    expectUnused(there);
     expect(reported).toHaveLength(1);
   });
 
@@ -69,6 +69,6 @@ describe("the Node transport's own redirect: 'follow'", () => {
     expect([answer.status, answer.redirected, answer.headers.get('location')]).toEqual([301, false, `${elsewhere}/landed`]);
     await answer.text();
     expect(first.isDone()).toBe(true);
-    expect(there.isDone()).toBe(false);
+    expectUnused(there);
   });
 });

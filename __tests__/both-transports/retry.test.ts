@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { NetworkError, ResponseError, TimeoutError } from '../../lib/index.js';
-import { API, client, failure, leakText, tokenOk, mockNetwork } from './helpers.js';
+import { API, client, failure, leakText, tokenOk, mockNetwork, expectUnused } from './helpers.js';
 
 mockNetwork();
 
@@ -139,6 +139,7 @@ describe('abort', () => {
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(scope.pendingMocks()).toHaveLength(1);
+    expectUnused(scope);
   });
 
   it('removes a queued call: it rejects at once and is never sent', async () => {
@@ -153,7 +154,7 @@ describe('abort', () => {
     controller.abort(new Error('changed my mind'));
     await expect(queued).rejects.toThrow('changed my mind');
     await new Promise((r) => setTimeout(r, 700));
-    expect(second.isDone()).toBe(false);
+    expectUnused(second);
   });
 });
 
