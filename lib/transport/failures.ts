@@ -101,7 +101,7 @@ export function tooLarge(ctx: SendContext, request: Request, response: Response,
   const type = response.headers.get('content-type');
   const encoding = response.headers.get('content-encoding');
   const sent = [type, encoding].filter(Boolean).join(', ');
-  return new ResponseError(`${what(request)} answered ${response.status} with a body${sent ? ` (${sent})` : ''} larger than maxResponseSize (${limit} bytes decoded): reading stopped there and the call is not retried. The platform's answers are far smaller: the server, or a proxy in front of it, misbehaves. If you expect an answer this large, raise maxResponseSize for this call.`, {
+  return new ResponseError(`${what(request)} answered ${response.status} with a body${sent ? ` (${sent})` : ''} larger than maxResponseSize (${limit} bytes decoded): reading stopped there, not retried. The platform's answers are far smaller (a server or proxy misbehaves); to accept one this large, raise maxResponseSize for this call.`, {
     status: response.status, method: request.method, url: request.url, body: '', errors: [], attempts: ctx.sends, code: 'RESPONSE_TOO_LARGE',
   });
 }

@@ -25,10 +25,10 @@ export function missingSubreddit(from: string | URL, to: URL): string | undefine
 
 /** The platform's `reason` of a refused subreddit, with the code and the words snoopath gives it. */
 const REASONS: Record<string, { code: string; says: string }> = {
-  private: { code: 'SUBREDDIT_PRIVATE', says: 'is private: only its approved members can read it (authorize one of their accounts)' },
-  banned: { code: 'SUBREDDIT_BANNED', says: 'is banned by the platform: nobody can read it' },
-  quarantined: { code: 'SUBREDDIT_QUARANTINED', says: 'is quarantined: the account must opt in first (POST /api/quarantine_optin with sr_name)' },
-  gated: { code: 'SUBREDDIT_GATED', says: 'is gated: the account must opt in to view it first' },
+  private: { code: 'SUBREDDIT_PRIVATE', says: 'is private: only its approved members (authorize one) can read it' },
+  banned: { code: 'SUBREDDIT_BANNED', says: 'is banned: nobody can read it' },
+  quarantined: { code: 'SUBREDDIT_QUARANTINED', says: 'is quarantined: the account must opt in first (POST /api/quarantine_optin)' },
+  gated: { code: 'SUBREDDIT_GATED', says: 'is gated: the account must opt in first' },
 };
 
 /** What a 403 or 404 answer to a subreddit path says about the subreddit, when it says why. */
