@@ -10,7 +10,7 @@ type Kind = EmulatorMediaPost['kind'];
 
 const MEDIA_KINDS = new Set(['image', 'video', 'videogif']);
 /** Parameters this module reads; the others are kept on the post as given. */
-const READ = new Set(['sr', 'title', 'kind', 'url', 'video_poster_url', 'items', 'api_type', 'uh']);
+const READ = new Set(['sr', 'title', 'kind', 'url', 'video_poster_url', 'items', 'api_type', 'raw_json', 'uh']);
 const POST_ID_BASE = 3_000_000_000;
 
 /** A file named `fail...` (`fail.png`, `failing-clip.mp4`) fails processing: the websocket says so. */
