@@ -6,6 +6,7 @@ export type { SnoopathOptions, OAuthOptions, ScriptOAuth, ExplicitOAuth, Implici
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './types/shared-limiter.js';
 export type { CallOptions, CallObject, Thing } from './types/call.js';
 export type { ListingSlice } from './types/listing.js';
+export type { InfoThings } from './info/types.js';
 export type { CommentTree, TreeOptions, TreeProgress, TreeBound } from './types/tree.js';
 export { walk, flatten, type CommentBranch } from './tree/walk.js';
 export type { ItemStream, StreamOptions, StreamCursor, CursorStore, StreamGap, StreamFailure, StreamItems } from './types/stream.js';

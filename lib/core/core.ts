@@ -119,7 +119,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
         throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
       }
     }
-    const spec = (await chunks.build()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
+    const spec = (await chunks.build()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType, rawJson: call.rawJson ?? o.rawJson });
     const ctx = this.#context(verb, call);
     const t = transport ?? (await this.#loadTransport());
     const { response, text } = await t.send(ctx, spec);
@@ -173,6 +173,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
       retryAttempts: request.retryAttempts ?? o.retryAttempts,
       retryDelay: request.retryDelay ?? o.retryDelay,
       requestTimeout: request.requestTimeout ?? o.requestTimeout,
+      maxResponseSize: o.maxResponseSize,
       signal: request.signal,
       api: false,
       idempotent: true,
@@ -201,6 +202,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
       retryDelay: call.retryDelay ?? o.retryDelay,
       requestTimeout: call.requestTimeout ?? o.requestTimeout,
       ratelimitWait: call.ratelimitWait ?? o.ratelimitWait,
+      maxResponseSize: call.maxResponseSize ?? o.maxResponseSize,
       signal: call.signal,
       api: true,
       idempotent: IDEMPOTENT.has(verb),

@@ -4,7 +4,7 @@ import { configErrorOf, describe } from './config-error.js';
 import { optionsSchema } from './schema.js';
 import type { CallOptions } from '../types/call.js';
 
-const { decodeHtmlEntities, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait } = optionsSchema.shape;
+const { decodeHtmlEntities, rawJson, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait, maxResponseSize } = optionsSchema.shape;
 
 /** An AbortSignal of this realm or another (a signal from a test runner's or a worker's global). */
 const isSignal = (v: unknown): v is AbortSignal =>
@@ -16,6 +16,7 @@ const isSignal = (v: unknown): v is AbortSignal =>
  */
 export const callOptionsSchema = z.strictObject({
   decodeHtmlEntities: z.optional(decodeHtmlEntities),
+  rawJson: z.optional(rawJson),
   retryAttempts: z.optional(retryAttempts),
   retryDelay: z.optional(retryDelay),
   requestTimeout: z.optional(requestTimeout),
@@ -25,6 +26,7 @@ export const callOptionsSchema = z.strictObject({
   bodyType: z.optional(z.enum(['form', 'json'], { error: 'must be "form" or "json"' })),
   signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
   ratelimitWait: z.optional(ratelimitWait),
+  maxResponseSize: z.optional(maxResponseSize),
 });
 
 /**

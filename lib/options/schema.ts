@@ -96,12 +96,16 @@ export const optionsSchema = z.strictObject({
   throttle: z.optional(ms('must be a whole number of milliseconds, 0 or more (0 disables throttling)')),
   /** Decode HTML entities in every string value of parsed JSON responses. */
   decodeHtmlEntities: z._default(bool('must be true or false'), false),
+  /** Send `raw_json=1` (text as written); `false` gets the platform's escaped text (`&amp;`, `&lt;`, `&gt;`). */
+  rawJson: z._default(bool('must be true or false'), true),
   /** How many times a failed request is sent again. */
   retryAttempts: z._default(z.int({ error: 'must be a whole number, 0 or more' }).check(z.gte(0, { error: 'must be a whole number, 0 or more' })), 60),
   /** Wait in ms between a failure and the next send. */
   retryDelay: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
   /** Limit in ms for one send, counted from when it leaves the queue. */
   requestTimeout: z._default(z.int({ error: 'must be a whole number of milliseconds above 0' }).check(z.gt(0, { error: 'must be a whole number of milliseconds above 0' }), timerLimit), 20000),
+  /** The most bytes (decoded) one answer may have; reading stops there (ResponseError RESPONSE_TOO_LARGE). */
+  maxResponseSize: z._default(z.int({ error: 'must be a whole number of bytes above 0 (decoded), such as 33554432 for 32 MiB' }).check(z.gt(0, { error: 'must be a whole number of bytes above 0 (decoded), such as 33554432 for 32 MiB' })), 32 * 1024 * 1024),
   /** Auto-filled `api_type` parameter; `false` turns it off. */
   apiType: z._default(z.union([text('must be a non-empty string or false'), z.literal(false)], { error: 'must be a non-empty string such as "json", or false' }), 'json'),
   /** Where API calls go: a host (https) or an origin. */

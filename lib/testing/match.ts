@@ -75,6 +75,8 @@ function likeness(a: MatchKey, b: MatchKey): number {
 /** `METHOD /path?query` of a recorded request, for messages. */
 export function describe(r: RecordedRequest): string {
   const url = new URL(r.url);
+  // What the client adds by itself says nothing about the request a reader is looking for.
+  for (const name of ALWAYS_IGNORED) url.searchParams.delete(name);
   return `${r.method.toUpperCase()} ${url.pathname}${url.search}`;
 }
 

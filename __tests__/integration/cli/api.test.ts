@@ -60,8 +60,9 @@ describe('calls', () => {
     expect(run.status).toBe(0);
     expect(JSON.parse(run.out[0]!).json.data.things[0].data).toMatchObject({ body: 'hello & welcome', parent_id: post, author: 'demo_user' });
     const sent = emu.requests.find((r) => r.path === '/api/comment')!;
-    // raw_json=1 by default: text as people wrote it.
-    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({ raw_json: '1', thing_id: post, text: 'hello & welcome', api_type: 'json' });
+    // raw_json=1 by default (the library puts it in the query of every verb): text as people wrote it.
+    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({ thing_id: post, text: 'hello & welcome', api_type: 'json' });
+    expect(sent.query).toMatchObject({ raw_json: '1' });
 
     const about = await api([onEmulator(), '/r/$subreddit/about', '-f', '$subreddit=programming', '--raw']);
     expect(about.out).toHaveLength(1);
@@ -75,7 +76,7 @@ describe('calls', () => {
     expect(run.status).toBe(6); // the emulator has no prefs endpoint: 404
     const patch = emu.requests.find((r) => r.method === 'PATCH')!;
     expect(JSON.parse(patch.body)).toEqual({ over_18: false, min_comment_score: -3, lang: 'en' });
-    expect(patch.query).toEqual({ api_type: 'json' });
+    expect(patch.query).toEqual({ api_type: 'json', raw_json: '1' });
   });
 
   it('--paginate walks a listing over three pages, one item per line', async () => {

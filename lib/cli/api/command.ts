@@ -80,8 +80,8 @@ function instance(c: ApiCommand, creds: Credentials, extra: Partial<SnoopathOpti
 async function run(c: ApiCommand, reddit: Snoopath, out: (text: string) => void, err: (text: string) => void, signal: AbortSignal | undefined): Promise<void> {
   const call = reddit(c.path);
   const options: CallOptions = c.jsonBody ? { bodyType: 'json' } : {};
-  // Text as people wrote it (`&`, not `&amp;`), unless asked otherwise; a JSON body keeps only its own fields.
-  const args = (c.jsonBody || 'raw_json' in c.args ? c.args : { raw_json: 1, ...c.args }) as Record<string, unknown>;
+  // Text as people wrote it (`&`, not `&amp;`): the library sends raw_json=1 unless -f raw_json=0 says otherwise.
+  const args = c.args as Record<string, unknown>;
   const line = (value: unknown) => {
     const text = print(value, c.raw || c.mode !== 'once');
     if (text !== undefined) out(text);

@@ -12,7 +12,7 @@ type Kind = EmulatorMediaPost['kind'];
 
 const MEDIA_KINDS = new Set(['image', 'video', 'videogif']);
 /** Parameters this module reads; the others are kept on the post as given. */
-const READ = new Set(['sr', 'title', 'kind', 'url', 'video_poster_url', 'items', 'api_type', 'uh']);
+const READ = new Set(['sr', 'title', 'kind', 'url', 'video_poster_url', 'items', 'api_type', 'raw_json', 'uh']);
 
 /** A file named `fail...` (`fail.png`, `failing-clip.mp4`) fails processing: the websocket says so. */
 const failsProcessing = (lease: Lease) => /^fail/i.test(lease.filepath.split(/[\\/]/).pop() ?? '');

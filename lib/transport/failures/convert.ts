@@ -1,7 +1,7 @@
 import { HTTPError } from 'ky';
-import { SnoopathError } from '../errors/classes.js';
-import type { SendContext } from './context.js';
-import { responseError } from './failures.js';
+import { SnoopathError } from '../../errors/classes.js';
+import type { SendContext } from '../context.js';
+import { responseError } from './words.js';
 
 /**
  * Map whatever a send raised (ky's errors, the runtime's) to snoopath's documented classes.

@@ -1,7 +1,8 @@
-import { NetworkError, ResponseError, TimeoutError } from '../errors/classes.js';
-import type { SendContext } from './context.js';
-import { errorTriples } from './error-triples.js';
-import { ratelimitOf } from '../limiter/action-limit.js';
+import { NetworkError, ResponseError, TimeoutError } from '../../errors/classes.js';
+import type { SendContext } from '../context.js';
+import { errorTriples } from './triples.js';
+import { ratelimitOf } from '../../limiter/action-limit.js';
+import { unavailableSubreddit } from './unavailable.js';
 
 /*
  * The words of failures: part of the transport, which the core loads with the first call
@@ -66,8 +67,11 @@ export function responseError(response: Response, method: string, text: string, 
   const body = parseText(text);
   const { status } = response;
   const said = platformSays(body);
-  return new ResponseError(`${method} ${pathOf(response)} answered ${status}${said ? ` (the platform says: ${said})` : ''}: ${hintFor(status, response, ctx, final)}.`, {
-    status, method, url: response.url, body, errors: errorTriples(body), attempts: ctx.sends,
+  // A subreddit that exists but cannot be read says why: private, banned, quarantined, gated.
+  const closed = unavailableSubreddit(response.url, status, body);
+  const hint = closed ? `r/${closed.name} ${closed.says}` : hintFor(status, response, ctx, final);
+  return new ResponseError(`${method} ${pathOf(response)} answered ${status}${said ? ` (the platform says: ${said})` : ''}: ${hint}.`, {
+    status, method, url: response.url, body, errors: errorTriples(body), attempts: ctx.sends, code: closed?.code,
   });
 }
 
@@ -90,6 +94,26 @@ export function sendError(ctx: SendContext, request: Request, error?: unknown): 
   // The sends of this request so far, this one included (the last error is the one the call rejects with).
   failure.attempts = ctx.sends;
   return failure;
+}
+
+/** An answer whose body passed maxResponseSize (decoded): reading stopped there; never retried. */
+export function tooLarge(ctx: SendContext, request: Request, response: Response, limit: number): ResponseError {
+  const type = response.headers.get('content-type');
+  const encoding = response.headers.get('content-encoding');
+  const sent = [type, encoding].filter(Boolean).join(', ');
+  return new ResponseError(`${what(request)} answered ${response.status} with a body${sent ? ` (${sent})` : ''} larger than maxResponseSize (${limit} bytes decoded): reading stopped there, not retried. The platform's answers are far smaller (a server or proxy misbehaves); to accept one this large, raise maxResponseSize for this call.`, {
+    status: response.status, method: request.method, url: request.url, body: '', errors: [], attempts: ctx.sends, code: 'RESPONSE_TOO_LARGE',
+  });
+}
+
+/**
+ * The platform's answer for a subreddit that does not exist: a redirect from its path to the
+ * search page. Not followed: an empty search result would pass for an empty listing.
+ */
+export function subredditNotFound(ctx: SendContext, request: Request, response: Response, name: string): ResponseError {
+  return new ResponseError(`${request.method} ${new URL(request.url).pathname} answered ${response.status}, a redirect to the subreddit search: r/${name} does not exist. Check its spelling (the platform sends an unknown name to its search).`, {
+    status: response.status, method: request.method, url: request.url, body: ctx.text, errors: [], attempts: ctx.sends, code: 'SUBREDDIT_NOT_FOUND',
+  });
 }
 
 /** Answers a redirect cannot be checked on (see checkRedirected in lib/transport/fetch.ts). */
