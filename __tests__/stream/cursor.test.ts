@@ -133,6 +133,8 @@ describe('isTransient: which failures a stream outlives', () => {
     ['invalid_grant', new AuthError('x', { code: 'invalid_grant', status: 400 }), true, false],
     ['not a listing, first poll', new ArgumentError('not a listing'), false, false],
     ['not a listing after listings before (a proxy page)', new ArgumentError('not a listing'), true, true],
+    ['a subreddit that cannot be read (the redirect to the search)', new ResponseError('x', { status: 302, method: 'GET', url: 'http://x/', body: '', errors: [], attempts: 1, code: 'SUBREDDIT_NOT_FOUND' }), true, false],
+    ['an answer past maxResponseSize', new ResponseError('x', { status: 200, method: 'GET', url: 'http://x/', body: '', errors: [], attempts: 1, code: 'RESPONSE_TOO_LARGE' }), true, false],
     ['anything else', new TypeError('bug'), true, false],
   ])('%s', (_, error, answeredBefore, expected) => {
     expect(isTransient(error, answeredBefore)).toBe(expected);
