@@ -353,3 +353,30 @@ describe('the args object is never mutated', () => {
     expect(Object.keys(args)).toEqual(['$subreddit', 'limit', 'ids', 'gone', 'nul']);
   });
 });
+
+describe('$subreddit lists in one request', () => {
+  const names = (n: number) => Array.from({ length: n }, (_, i) => `sub_${i}`);
+  it.each([
+    ['an array', { $subreddit: ['aww', 'pics'] }, '/r/aww+pics/new'],
+    ["'a+b+c'", { $subreddit: 'aww+pics+cats' }, '/r/aww+pics+cats/new'],
+    ['one name as before', { $subreddit: 'aww' }, '/r/aww/new'],
+    ['names counted once, without case', { $subreddit: ['aww', 'AWW', 'pics'] }, '/r/aww+pics/new'],
+    ['mod, all, popular and u_<user>', { $subreddit: ['mod', 'u_some_user'] }, '/r/mod+u_some_user/new'],
+    ['100 names', { $subreddit: names(100) }, `/r/${names(100).join('+')}/new`],
+  ])('%s', (_, args, path) => {
+    expect(fillPath('/r/$subreddit/new', args)).toBe(path);
+  });
+
+  it('a bad name is an ArgumentError naming it, before anything is sent', () => {
+    expect(() => fillPath('/r/$subreddit/new', { $subreddit: ['aww', 'no such/name'] })).toThrow(/"no such\/name" is not a subreddit name/);
+    expect(() => fillPath('/r/$subreddit/new', { $subreddit: 'aww+' })).toThrow(ArgumentError);
+  });
+
+  it('more names than one request carries: an ArgumentError that points at stream()', () => {
+    expect(() => fillPath('/r/$subreddit/new', { $subreddit: names(101) })).toThrow(/lists 101 subreddits, more than one request carries \(100\): stream\(\) splits/);
+  });
+
+  it('other $params are never lists', () => {
+    expect(() => fillPath('/user/$username/about', { $username: ['a', 'b'] })).toThrow(ArgumentError);
+  });
+});

@@ -38,22 +38,22 @@ type Params<A, O> = {} extends A
 /** One documented verb as a method; name another result type with `get<T>()` if you know better. */
 type TypedMethod<E> =
   E extends ListingOp<infer A, infer I, infer O>
-    ? <T = I>(...params: Params<A & CommonArgs, O>) => Promise<ListingSlice<T>>
+    ? <T = I>(...params: Params<SubredditList<A> & CommonArgs, O>) => Promise<ListingSlice<T>>
     : E extends Op<infer A, infer R, infer O>
-      ? <T = R>(...params: Params<A & CommonArgs, O>) => Promise<T>
+      ? <T = R>(...params: Params<SubredditList<A> & CommonArgs, O>) => Promise<T>
       : never;
 
 /** A verb the catalog does not document for `P`: any arguments, but the path's `$params` are still required. */
 type LooseMethod<P extends string> = [ParamNames<P>] extends [never]
   ? <T = unknown>(args?: Args, options?: CallOptions) => Promise<T>
-  : <T = unknown>(args: PathParams<P> & Args, options?: CallOptions) => Promise<T>;
+  : <T = unknown>(args: SubredditList<PathParams<P>> & Args, options?: CallOptions) => Promise<T>;
 
 /** `.listing()` where the item type is not known: `Thing` unless named. */
 type LooseListing<P extends string> = [ParamNames<P>] extends [never]
   ? <T = Thing>(args?: Args, options?: CallOptions) => Promise<ListingSlice<T>>
-  : <T = Thing>(args: PathParams<P> & Args, options?: CallOptions) => Promise<ListingSlice<T>>;
+  : <T = Thing>(args: SubredditList<PathParams<P>> & Args, options?: CallOptions) => Promise<ListingSlice<T>>;
 
-/** A stream's `$subreddit` may also be a list: `['aww', 'pics']` (or `'aww+pics'`), polled together (docs/streams.md). */
+/** `$subreddit` may also be a list: `['aww', 'pics']` (or `'aww+pics'`): one request for up to 100 names; a stream polls any number (docs/streams.md). */
 type SubredditList<A> = { [K in keyof A]: K extends '$subreddit' ? A[K] | readonly string[] : A[K] };
 
 /** A stream pages by itself: the listing's paging arguments are not the caller's. */
