@@ -19,6 +19,7 @@ describe('examples run against the built package and the emulator', () => {
     ['examples/auth/token-store.mjs', /token-store: demo_user again with 0 new token request/],
     ['examples/demo/index.js', /Signed in as u\/demo_user[\s\S]*Upvoted[\s\S]*Rate limit: \d+ used[\s\S]*Done\./],
     ['examples/stream-bot/index.mjs', /second run resumed with t1_\w+, the comment the first run stopped at: true\nrepeated: 0\n/],
+    ['examples/mod-bot/index.mjs', /^read 18 new comments of 3 moderated subreddits in 1 request\(s\) to \/r\/mod\nremoved 3: r\/aww, r\/cats, r\/pics\nmod log: (cleanup_bot removecomment in r\/\w+(; )?){3}\n$/],
   ])('%s', async (file, expected) => {
     const { stdout } = await run(process.execPath, [file], { cwd: root, timeout: 30_000 });
     expect(stdout).toMatch(expected);

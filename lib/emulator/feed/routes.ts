@@ -43,7 +43,13 @@ export function feedRoute(ctx: Ctx, state: State, parts: string[]): boolean {
   } else if (ctx.method === 'POST' && a === 'api' && n === 2 && (b === 'remove' || b === 'approve')) {
     if (!allow(ctx, 'modposts', true)) return true;
     const id = ctx.params.id ?? '';
-    if (!feed.find(id)) return notFound(ctx), true;
+    const found = feed.find(id);
+    if (!found) return notFound(ctx), true;
+    // Only a moderator of the thing's subreddit may act on it (an account's `moderates`, default every one).
+    const moderates = state.account(user())?.moderates;
+    if (moderates && !moderates.some((name) => name.toLowerCase() === found.post.sub.name.toLowerCase())) {
+      return json(ctx, 403, { message: 'Forbidden', error: 403 }), true;
+    }
     if (b === 'remove') feed.remove(id, user());
     else feed.approve(id, user());
     json(ctx, 200, {});

@@ -57,3 +57,4 @@ export function comment(ctx: Ctx, state: State): void {
   state.feed.noteComment(c);
   json(ctx, 200, { json: { errors: [], data: { things: [renderComment(c, state.view(ctx.principal))] } } });
 }
+
