@@ -2,6 +2,7 @@ import { ArgumentError } from '../errors/classes.js';
 import type { Args } from '../request/path.js';
 import type { Thing } from '../types/call.js';
 import type { ListingSlice } from '../types/listing.js';
+import { Items } from './items.js';
 
 /** Fetch one page with these (already copied) arguments; each page is its own call with its own retry budget. */
 export type PageFetcher = (args: Args) => Promise<unknown>;
@@ -87,13 +88,8 @@ export class Slice<T> implements ListingSlice<T> {
     return this.#move({});
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    let slice: ListingSlice<T> = this;
-    for (;;) {
-      yield* slice.children;
-      if (slice.done) return;
-      slice = await slice.next();
-    }
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return new Items<T>(this);
   }
 
   #move(changes: Args): Promise<ListingSlice<T>> {
