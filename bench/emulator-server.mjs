@@ -5,13 +5,17 @@
 //   {id, cmd: 'counts', name, from, to} -> {id, counts: {clientId: {status: n}}, refusedAt: {clientId: [s]}}
 //                                          for requests that arrived in [from, to) (epoch ms); refusedAt
 //                                          lists the second (from `from`) of each 429
+//   {id, cmd: 'startPlatform', name, options} -> {id, url, ca?, pageBytes, gzipBytes}: the stand-in for
+//                                          the platform's listing pages (bench/lib/platform-server.mjs)
 //   {id, cmd: 'close'}                  -> closes every emulator and exits
 // The request log is drained into per-second counters every 250 ms, so a client that hammers the
 // server for a minute does not grow it without bound.
 import { startEmulator } from '../dist/emulator.js';
 import { serve } from './lib/ipc.mjs';
+import { startPlatform } from './lib/platform-server.mjs';
 
 const emulators = new Map();
+const platforms = [];
 /** name -> Map(`${second}|${clientId}|${status}` -> count) */
 const counters = new Map();
 
@@ -48,6 +52,11 @@ const handlers = {
     emulators.set(name, emu);
     return { url: emu.url, ca: emu.ca, apps: emu.apps, posts: emu.posts };
   },
+  async startPlatform({ options }) {
+    const platform = await startPlatform(options);
+    platforms.push(platform);
+    return { url: platform.url, ca: platform.ca, pageBytes: platform.pageBytes, gzipBytes: platform.gzipBytes };
+  },
   async setRateLimit({ name, rateLimit }) {
     emulators.get(name).setRateLimit(rateLimit);
     return {};
@@ -69,7 +78,7 @@ const handlers = {
   },
   async close() {
     clearInterval(drainer);
-    await Promise.all([...emulators.values()].map((e) => e.close()));
+    await Promise.all([...emulators.values(), ...platforms].map((e) => e.close()));
     setImmediate(() => process.exit(0));
     return {};
   },

@@ -76,20 +76,25 @@ const servers = {
     name: 'limited',
     options: { https: true, rateLimit: { budget: P.budget, window: P.window }, subreddits: { bench: 100 }, apps: rateApps() },
   }),
+  // The listing walk's pages, as the platform sends them (bench/lib/platform-server.mjs).
+  platform: await emulator.call('startPlatform', { options: { subreddits: { bench: P.listingItems, warm: 1000 } } }),
+  platformTls: await emulator.call('startPlatform', { options: { https: true, subreddits: { bench: P.listingItems, warm: 1000 } } }),
 };
+servers.platform.apps = servers.platformTls.apps = servers.http.apps;
 // The self-signed certificates, trusted only by the processes that talk https (NODE_EXTRA_CA_CERTS).
 // One file per emulator: both certificates carry the same subject, and a store holding both would
 // find only one of them by name.
 const caFiles = {};
 for (const name of ['https', 'limited']) {
   caFiles[name] = join(tmp, `ca-${name}.pem`);
-  writeFileSync(caFiles[name], servers[name].ca);
+  // The https clients walk the listing on the platform stand-in, whose certificate has a subject of its own.
+  writeFileSync(caFiles[name], name === 'https' ? `${servers.https.ca}\n${servers.platformTls.ca}` : servers[name].ca);
 }
 const ctxOf = (server, creds = servers[server].apps.script) => ({ url: servers[server].url, creds, userAgent: USER_AGENT });
-const envFor = (server) => (server === 'http' ? {} : { NODE_EXTRA_CA_CERTS: caFiles[server] });
-log(`emulators: http ${servers.http.url}, https ${servers.https.url}, rate-limited ${servers.limited.url}`);
+const envFor = (server) => (server === 'http' || server === 'platform' ? {} : { NODE_EXTRA_CA_CERTS: caFiles[server === 'platformTls' ? 'https' : server] });
+log(`emulators: http ${servers.http.url}, https ${servers.https.url}, rate-limited ${servers.limited.url}; platform pages ${servers.platform.url}, ${servers.platformTls.url} (${Math.round(servers.platform.pageBytes / 1000)} kB a page, ${Math.round(servers.platform.gzipBytes / 1000)} kB gzip)`);
 
-const results = { params: P, quick: QUICK, machine: machine() };
+const results = { params: P, quick: QUICK, machine: machine(), platformPage: { bytes: servers.platform.pageBytes, gzip: servers.platform.gzipBytes } };
 
 // --- rounds: per call, in flight, listing, decoding -----------------------------------------------
 if (part('rounds')) {

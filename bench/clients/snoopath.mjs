@@ -1,5 +1,6 @@
-// snoopath, from the repo's own build (npm run build first).
-import Snoopath from '../../dist/index.js';
+// snoopath, from the repo's own build (npm run build first), or from another build's dist/index.js
+// named by SNOOPATH_DIST (bench/versions.mjs --baseline: the figures before a change, in the same run).
+const { default: Snoopath } = await import(process.env.SNOOPATH_DIST ?? new URL('../../dist/index.js', import.meta.url).href);
 
 export const name = 'snoopath';
 

@@ -2,13 +2,15 @@
 import { fork } from 'node:child_process';
 
 /**
- * Forks `module` and waits for its `{ready: true}` message. Returns `call(cmd, fields)` that
+ * Forks `module` (with `execPath`, another Node binary) and waits for its `{ready: true}` message. Returns `call(cmd, fields)` that
  * resolves with the child's answer (or rejects with its error), and `kill()`.
  */
-export async function spawn(module, { args = [], env, execArgv = [] } = {}) {
+export async function spawn(module, { args = [], env, execArgv = [], execPath } = {}) {
   const child = fork(module, args, {
     env: { ...process.env, ...env },
     execArgv,
+    // Another Node than this one (bench/lib/nodes.mjs): the figures of every supported version.
+    ...(execPath ? { execPath } : {}),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map();

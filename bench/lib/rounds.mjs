@@ -31,7 +31,8 @@ export function tasks(P) {
   return [
     { id: 'sequential', cmd: 'sequential', runners: RUNNERS, blocks: 8, fields: { n: P.sequential / 8 } },
     ...IN_FLIGHT.map((inflight) => ({ id: `inflight${inflight}`, cmd: 'concurrent', runners: RUNNERS, blocks: 4, fields: { n: P.concurrent / 4, inflight } })),
-    { id: 'listing', cmd: 'walk', runners: RUNNERS, blocks: P.listingWalks, fields: { subreddit: 'bench' } },
+    // On the stand-in for the platform's pages (its full field set, gzip, rate-limit headers), over the runner's transport.
+    { id: 'listing', cmd: 'walk', runners: RUNNERS, blocks: P.listingWalks, fields: { subreddit: 'bench' }, server: (s) => (s === 'http' ? 'platform' : 'platformTls'), warm: 'warm' },
     // The same client with and without decodeHtmlEntities, alternating walk by walk inside its process
     // (snoowrap always asks for raw_json=1, so it has nothing to decode).
     { id: 'decode', cmd: 'decodePair', runners: RUNNERS.filter((r) => r.key === 'snoopath/http' || r.key === 'snoocore/https'), blocks: 1, fields: { subreddit: 'decode', reps: P.decodeReps } },
@@ -56,14 +57,14 @@ export async function runRounds({ workers, taskList, rounds, ctxOf, log, verbose
   const times = {};
   const counts = {};
   const run = async (task, runner, fields) => {
-    const res = await workers[runner.key].call(task.cmd, { ctx: ctxOf(runner.server), opts: { pacing: 'off' }, ...fields });
+    const res = await workers[runner.key].call(task.cmd, { ctx: ctxOf(task.server?.(runner.server) ?? runner.server), opts: { pacing: 'off' }, ...fields });
     if (res.count !== undefined) counts[`${task.id}:${runner.key}`] = res.count;
     return res.ms;
   };
   log('warming up (authenticating, JIT, connections)');
   for (const task of taskList) {
     for (const runner of task.runners) {
-      const fields = task.cmd === 'walk' ? { subreddit: 'decode' } : task.cmd === 'decodePair' ? { ...task.fields, reps: 2 } : { ...task.fields, n: 200 };
+      const fields = task.cmd === 'walk' ? { subreddit: task.warm } : task.cmd === 'decodePair' ? { ...task.fields, reps: 2 } : { ...task.fields, n: 200 };
       await run(task, runner, fields);
     }
   }
