@@ -188,7 +188,10 @@ const browser = [
 
 /** The `snoopath` command (lib/cli) imports the package's own entry, dist/index.js, instead of carrying a copy. */
 const LIB_ENTRY = fileURLToPath(new URL('./lib/index.js', import.meta.url));
-const cli = node('lib/cli/bin.ts', 'dist/cli.js', { banner: '#!/usr/bin/env node', paths: { [LIB_ENTRY]: './index.js' } });
+// Two files: dist/cli.js turns on Node's compile cache (lib/cli/bin.ts), then imports dist/cli-main.js, the
+// command itself, whose code (and snoopath's, which it imports) the cache then covers.
+const cli = node('lib/cli/bin.ts', undefined);
+cli.output = { dir: 'dist', format: 'es', sourcemap: MAPS, entryFileNames: 'cli.js', chunkFileNames: 'cli-[name].js', paths: { [LIB_ENTRY]: './index.js' }, banner: (chunk) => (chunk.isEntry ? '#!/usr/bin/env node' : '') };
 cli.external = (id, importer) => external(id) || id === LIB_ENTRY || (/^\.\.?\//.test(id) && /[\\/]lib[\\/]cli[\\/]/.test(importer ?? '') && resolve(dirname(importer), id) === LIB_ENTRY);
 
 /** The `snoopath-emulator` command imports the emulator's entry, dist/emulator.js, instead of carrying a copy. */
