@@ -19,6 +19,8 @@ export interface EndpointRecord {
   listingIndex?: boolean;
   selector?: boolean;
   dotJson?: boolean;
+  /** Missing from the platform's documentation (PRAW calls it): its scope is not known. */
+  undocumented?: boolean;
   description?: string;
 }
 

@@ -38,9 +38,9 @@ export interface Endpoints {
   };
   "/about/$where": {
     /** One of a subreddit's user lists (banned, contributors, moderators...). Scope: `read`. Listing; walk it with `.listing()`. */
-    get: Op<{ $where: "banned" | "contributors" | "moderators" | "wikibanned" | "wikicontributors"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, Listing<UserListEntry>>;
+    get: Op<{ $where: "banned" | "contributors" | "moderators" | "muted" | "wikibanned" | "wikicontributors"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, Listing<UserListEntry>>;
     /** One of a subreddit's user lists (banned, contributors, moderators...). Scope: `read`. Resolves to a page you can walk. */
-    listing: ListingOp<{ $where: "banned" | "contributors" | "moderators" | "wikibanned" | "wikicontributors"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, UserListEntry>;
+    listing: ListingOp<{ $where: "banned" | "contributors" | "moderators" | "muted" | "wikibanned" | "wikicontributors"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, UserListEntry>;
   };
   "/about/banned": {
     /** Users banned from a subreddit. Scope: `read`. Listing; walk it with `.listing()`. */
@@ -78,6 +78,12 @@ export interface Endpoints {
     /** Things that need a moderator's attention. Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; only?: "links" | "comments"; show?: "all" }, LinkThing | CommentThing>;
   };
+  "/about/muted": {
+    /** Users muted in a subreddit's modmail. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, Listing<Thing>>;
+    /** Users muted in a subreddit's modmail. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, Thing>;
+  };
   "/about/reports": {
     /** Reported things waiting for a moderator. Scope: `read`. Listing; walk it with `.listing()`. */
     get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; only?: "links" | "comments"; show?: "all" }, Listing<LinkThing | CommentThing>>;
@@ -112,9 +118,35 @@ export interface Endpoints {
     /** Accept an invitation to moderate a subreddit. Scope: `modself`. Not a listing. */
     post: Op<{}, unknown>;
   };
+  "/api/add_subreddit_rule": {
+    /** Add a rule to a subreddit. Scope: `modconfig`. Not a listing. */
+    post: Op<{ r: string; short_name: string; kind: "link" | "comment" | "all"; description?: string; violation_reason?: string }, unknown>;
+  };
+  "/api/add_whitelisted": {
+    /** Trust a user: their messages skip the account's filter. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ name: string }, unknown>;
+  };
   "/api/adddeveloper": {
     /** Add a developer to one of the account's apps (legacy). Scope: no OAuth scope (cookie sessions only). Not a listing. */
     post: Op<{ client_id?: string; name?: string }, unknown>;
+  };
+  "/api/announcements/v1": {
+    /** Announcements sent to the account. Scope: `announcements`. Listing; walk it with `.listing()`. */
+    get: Op<{ after?: string; before?: string; limit?: number }, Listing<Thing>>;
+    /** Announcements sent to the account. Scope: `announcements`. Resolves to a page you can walk. */
+    listing: ListingOp<{ after?: string; before?: string; limit?: number }, Thing>;
+  };
+  "/api/announcements/v1/hide": {
+    /** Hide announcements. Scope: `announcements`. Not a listing. */
+    post: Op<{ ids: string | readonly string[] }, unknown>;
+  };
+  "/api/announcements/v1/read": {
+    /** Mark announcements as read. Scope: `announcements`. Not a listing. */
+    post: Op<{ ids: string | readonly string[] }, unknown>;
+  };
+  "/api/announcements/v1/read_all": {
+    /** Mark every announcement as read. Scope: `announcements`. Not a listing. */
+    post: Op<{}, unknown>;
   };
   "/api/approve": {
     /** Approve a link or comment as a moderator. Scope: `modposts`. Not a listing. */
@@ -124,6 +156,10 @@ export interface Endpoints {
     /** Block the author of a message or comment. Scope: `privatemessages`. Not a listing. */
     post: Op<{ id: Fullname }, unknown>;
   };
+  "/api/block_user": {
+    /** Block a user by name or account id. Scope: `account`. Not a listing. */
+    post: Op<{ name?: string; account_id?: `t2_${string}` }, unknown>;
+  };
   "/api/clear_sessions": {
     /** End every other browser session of the account (cookie sessions only). Scope: no OAuth scope (cookie sessions only). Not a listing. */
     post: Op<{ curpass?: string; dest?: string }, unknown>;
@@ -131,6 +167,10 @@ export interface Endpoints {
   "/api/clearflairtemplates": {
     /** Delete every user or link flair template of a subreddit. Scope: `modflair`. Not a listing. */
     post: Op<{ flair_type?: "USER_FLAIR" | "LINK_FLAIR" }, unknown>;
+  };
+  "/api/collapse_message": {
+    /** Collapse messages in the inbox. Scope: `privatemessages`. Not a listing. */
+    post: Op<{ id: `t4_${string}` | readonly `t4_${string}`[] }, unknown>;
   };
   "/api/comment": {
     /** Reply to a link, a comment or a message. Scope: `submit`. Not a listing. */
@@ -140,12 +180,28 @@ export interface Endpoints {
     /** Send a private message. Scope: `privatemessages`. Not a listing. */
     post: Op<{ from_sr?: string; subject: string; text: string; to: string }, unknown>;
   };
+  "/api/convert_rte_body_format": {
+    /** Convert text between markdown and the rich text JSON format. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ output_mode: "markdown" | "rtjson"; markdown_text?: string; richtext_json?: string }, unknown>;
+  };
   "/api/del": {
     /** Delete a link or comment the account wrote. Scope: `edit`. Not a listing. */
     post: Op<{ id: Fullname }, unknown>;
   };
+  "/api/del_msg": {
+    /** Delete a message from the account's inbox. Scope: `privatemessages`. Not a listing. */
+    post: Op<{ id: `t4_${string}` }, unknown>;
+  };
+  "/api/delete_sr_banner": {
+    /** Remove a subreddit's banner image. Scope: `modconfig`. Not a listing. */
+    post: Op<{}, unknown>;
+  };
   "/api/delete_sr_header": {
     /** Remove a subreddit's header image. Scope: `modconfig`. Not a listing. */
+    post: Op<{}, unknown>;
+  };
+  "/api/delete_sr_icon": {
+    /** Remove a subreddit's icon. Scope: `modconfig`. Not a listing. */
     post: Op<{}, unknown>;
   };
   "/api/delete_sr_img": {
@@ -176,6 +232,16 @@ export interface Endpoints {
     /** Change the text of a self post or comment the account wrote. Scope: `edit`. Not a listing. */
     post: Op<{ text: string; thing_id: Fullname }, JsonResponse<{ things: Array<LinkThing | CommentThing> }>>;
   };
+  "/api/filter/user/$username/f/$filter": {
+    /** The subreddits filtered out of r/all or r/mod. Scope: `read`. Not a listing. */
+    get: Op<{ $username: string; $filter: string }, unknown>;
+  };
+  "/api/filter/user/$username/f/$filter/r/$subreddit": {
+    /** Filter a subreddit out of r/all or r/mod. Scope: `subscribe`. Not a listing. */
+    put: Op<{ $username: string; $filter: string; $subreddit: string; model?: string }, unknown>;
+    /** Stop filtering a subreddit out of r/all or r/mod. Scope: `subscribe`. Not a listing. */
+    delete: Op<{ $username: string; $filter: string; $subreddit: string }, unknown>;
+  };
   "/api/flair": {
     /** Set the flair of a user or a link. Scope: `modflair`. Not a listing. */
     post: Op<{ css_class?: string; link?: `t3_${string}`; name?: string; text?: string }, unknown>;
@@ -199,6 +265,10 @@ export interface Endpoints {
   "/api/flairtemplate": {
     /** Create or change a flair template. Scope: `modflair`. Not a listing. */
     post: Op<{ css_class?: string; flair_template_id?: string; flair_type?: "USER_FLAIR" | "LINK_FLAIR"; text?: string; text_editable?: boolean }, unknown>;
+  };
+  "/api/flairtemplate_v2": {
+    /** Create or change a flair template, with colours, emoji and permissions. Scope: `modflair`. Not a listing. */
+    post: Op<{ flair_template_id?: string; flair_type: "USER_FLAIR" | "LINK_FLAIR"; text?: string; text_editable?: boolean; text_color?: "light" | "dark"; background_color?: string; css_class?: string; mod_only?: boolean; allowable_content?: "all" | "emoji" | "text"; max_emojis?: number; override_css?: boolean; richtext?: string }, unknown>;
   };
   "/api/friend": {
     /** Add a user to a relationship list (friend, moderator, banned...). Scope: any. Not a listing. */
@@ -227,6 +297,10 @@ export interface Endpoints {
   "/api/link_flair_v2": {
     /** Link flair templates of a subreddit. Scope: `flair`. Not a listing. */
     get: Op<{}, unknown>;
+  };
+  "/api/live/$thread/about": {
+    /** A live thread's title, description and settings. Scope: `read`. Not a listing. */
+    get: Op<{ $thread: string }, unknown>;
   };
   "/api/live/$thread/accept_contributor_invite": {
     /** Accept an invitation to post in a live thread. Scope: `livemanage`. Not a listing. */
@@ -276,9 +350,17 @@ export interface Endpoints {
     /** Post an update to a live thread. Scope: `submit`. Not a listing. */
     post: Op<{ $thread: string; body?: string }, unknown>;
   };
+  "/api/live/by_id/$names": {
+    /** Live threads by id (comma-separated, `LiveUpdateEvent_` prefixed). Scope: `read`. Not a listing. */
+    get: Op<{ $names: string }, unknown>;
+  };
   "/api/live/create": {
     /** Start a new live thread. Scope: `submit`. Not a listing. */
     post: Op<{ description?: string; nsfw?: boolean; resources?: string; title?: string }, unknown>;
+  };
+  "/api/live/happening_now": {
+    /** The live thread featured now, if any. Scope: `read`. Not a listing. */
+    get: Op<{}, unknown>;
   };
   "/api/lock": {
     /** Lock a thing so no one can reply. Scope: `modposts`. Not a listing. */
@@ -296,6 +378,10 @@ export interface Endpoints {
     /** The signed-in account, wrapped as a t2 thing (cookie sessions; also gives the modhash). Scope: no OAuth scope (cookie sessions only). Not a listing. */
     get: Op<{}, Thing<Account, 't2'>>;
   };
+  "/api/media/asset": {
+    /** Lease an upload slot for an image or video file (the media workflow's first step). Scope: not documented (not checked). Not a listing. */
+    post: Op<{ filepath: string; mimetype: string }, unknown>;
+  };
   "/api/mod/conversations": {
     /** Modmail conversations the account can see. Scope: `modmail`. Not a listing. */
     get: Op<{ after?: string; entity?: string | readonly string[]; limit?: number; sort?: "recent" | "mod" | "user" | "unread"; state?: "all" | "appeals" | "notifications" | "inbox" | "filtered" | "inprogress" | "mod" | "archived" | "default" | "highlighted" | "join_requests" | "new" }, unknown>;
@@ -308,11 +394,69 @@ export interface Endpoints {
     /** Reply in a modmail conversation. Scope: `modmail`. Not a listing. */
     post: Op<{ $conversation_id: string; body: string; isAuthorHidden?: boolean; isInternal?: boolean }, unknown>;
   };
+  "/api/mod/conversations/$conversation_id/archive": {
+    /** Archive a modmail conversation. Scope: `modmail`. Not a listing. */
+    post: Op<{ $conversation_id: string }, unknown>;
+  };
+  "/api/mod/conversations/$conversation_id/highlight": {
+    /** Highlight a modmail conversation. Scope: `modmail`. Not a listing. */
+    post: Op<{ $conversation_id: string }, unknown>;
+    /** Remove a modmail conversation's highlight. Scope: `modmail`. Not a listing. */
+    delete: Op<{ $conversation_id: string }, unknown>;
+  };
+  "/api/mod/conversations/$conversation_id/mute": {
+    /** Mute the user of a modmail conversation for 3, 7 or 28 days. Scope: `modmail`. Not a listing. */
+    post: Op<{ $conversation_id: string; num_hours?: 72 | 168 | 672 }, unknown>;
+  };
+  "/api/mod/conversations/$conversation_id/unarchive": {
+    /** Take a modmail conversation out of the archive. Scope: `modmail`. Not a listing. */
+    post: Op<{ $conversation_id: string }, unknown>;
+  };
+  "/api/mod/conversations/$conversation_id/unmute": {
+    /** Unmute the user of a modmail conversation. Scope: `modmail`. Not a listing. */
+    post: Op<{ $conversation_id: string }, unknown>;
+  };
+  "/api/mod/conversations/bulk/read": {
+    /** Mark every modmail conversation of some subreddits in one state as read. Scope: `modmail`. Not a listing. */
+    post: Op<{ entity: string | readonly string[]; state?: "all" | "appeals" | "notifications" | "inbox" | "filtered" | "inprogress" | "mod" | "archived" | "default" | "highlighted" | "join_requests" | "new" }, unknown>;
+  };
+  "/api/mod/conversations/read": {
+    /** Mark modmail conversations as read. Scope: `modmail`. Not a listing. */
+    post: Op<{ conversationIds: string | readonly string[] }, unknown>;
+  };
+  "/api/mod/conversations/subreddits": {
+    /** The subreddits whose modmail the account reads. Scope: `modmail`. Not a listing. */
+    get: Op<{}, unknown>;
+  };
+  "/api/mod/conversations/unread": {
+    /** Mark modmail conversations as unread. Scope: `modmail`. Not a listing. */
+    post: Op<{ conversationIds: string | readonly string[] }, unknown>;
+  };
+  "/api/mod/conversations/unread/count": {
+    /** Unread modmail conversations by state. Scope: `modmail`. Not a listing. */
+    get: Op<{}, unknown>;
+  };
+  "/api/mod/notes": {
+    /** Moderator notes and actions about a user in a subreddit, newest first. Scope: `modnote`. Not a listing. */
+    get: Op<{ subreddit: string; user: string; before?: string; limit?: number; filter?: "NOTE" | "APPROVAL" | "REMOVAL" | "BAN" | "MUTE" | "INVITE" | "SPAM" | "CONTENT_CHANGE" | "MOD_ACTION" | "ALL" }, unknown>;
+    /** Write a moderator note about a user. Scope: `modnote`. Not a listing. */
+    post: Op<{ subreddit: string; user: string; note: string; reddit_id?: `t1_${string}` | `t3_${string}`; label?: "BOT_BAN" | "PERMA_BAN" | "BAN" | "ABUSE_WARNING" | "SPAM_WARNING" | "SPAM_WATCH" | "SOLID_CONTRIBUTOR" | "HELPFUL_USER" }, unknown>;
+    /** Delete a moderator note. The platform reads the arguments from the query. Scope: `modnote`. Not a listing. */
+    delete: Op<{ subreddit: string; user: string; note_id: string }, unknown>;
+  };
+  "/api/mod/notes/recent": {
+    /** The newest moderator note for each pair of subreddit and user given. Scope: `modnote`. Not a listing. */
+    get: Op<{ subreddits: string | readonly string[]; users: string | readonly string[] }, unknown>;
+  };
   "/api/morechildren": {
     /** Expand the comments a 'more' stub stands for (GET form). Scope: `read`. Not a listing. */
     get: Op<{ children: string | readonly string[]; id?: string; link_id: `t3_${string}`; pv_hex?: string; sort?: "confidence" | "top" | "new" | "hot" | "controversial" | "old" | "random"; limit_children?: boolean; depth?: number }, JsonResponse<{ things: Array<CommentThing | MoreThing> }>>;
     /** Expand the comments a 'more' stub stands for; answers a flat list to rebuild by parent_id. Scope: `read`. Not a listing. */
     post: Op<{ children: string | readonly string[]; id?: string; link_id: `t3_${string}`; pv_hex?: string; sort?: "confidence" | "top" | "new" | "hot" | "controversial" | "old" | "random"; limit_children?: boolean; depth?: number }, JsonResponse<{ things: Array<CommentThing | MoreThing> }>>;
+  };
+  "/api/multi": {
+    /** Create a multireddit; `model` is its description as JSON text. Scope: `subscribe`. Not a listing. */
+    post: Op<{ model: string }, unknown>;
   };
   "/api/multi/$multipath": {
     /** One multireddit's description and subreddits. Scope: `read`. Not a listing. */
@@ -346,9 +490,49 @@ export interface Endpoints {
     /** Move a multireddit to a new path. Scope: `subscribe`. Not a listing. */
     post: Op<{ $multipath: string; from?: string; to?: string }, unknown>;
   };
+  "/api/multi/copy": {
+    /** Copy a multireddit into the account's own. Scope: `subscribe`. Not a listing. */
+    post: Op<{ from: string; to: string; display_name?: string; description_md?: string }, unknown>;
+  };
   "/api/multi/mine": {
     /** The account's multireddits. Scope: `read`. Not a listing. */
     get: Op<{}, unknown>;
+  };
+  "/api/multi/rename": {
+    /** Rename a multireddit. Scope: `subscribe`. Not a listing. */
+    post: Op<{ from: string; to: string; display_name?: string }, unknown>;
+  };
+  "/api/multi/user/$username": {
+    /** A user's public multireddits. Scope: `read`. Not a listing. */
+    get: Op<{ $username: string; expand_srs?: boolean }, unknown>;
+  };
+  "/api/multi/user/$username/m/$multi": {
+    /** A multireddit's description and subreddits. Scope: `read`. Not a listing. */
+    get: Op<{ $username: string; $multi: string; expand_srs?: boolean }, unknown>;
+    /** Create a multireddit; `model` is its description as JSON text. Scope: `subscribe`. Not a listing. */
+    post: Op<{ $username: string; $multi: string; model: string; expand_srs?: boolean }, unknown>;
+    /** Create or replace a multireddit; `model` is its description as JSON text. Scope: `subscribe`. Not a listing. */
+    put: Op<{ $username: string; $multi: string; model: string; expand_srs?: boolean }, unknown>;
+    /** Delete a multireddit. Scope: `subscribe`. Not a listing. */
+    delete: Op<{ $username: string; $multi: string }, unknown>;
+  };
+  "/api/multi/user/$username/m/$multi/r/$subreddit": {
+    /** Add a subreddit to a multireddit. Scope: `subscribe`. Not a listing. */
+    put: Op<{ $username: string; $multi: string; $subreddit: string; model?: string }, unknown>;
+    /** Take a subreddit out of a multireddit. Scope: `subscribe`. Not a listing. */
+    delete: Op<{ $username: string; $multi: string; $subreddit: string }, unknown>;
+  };
+  "/api/mute_message_author": {
+    /** Mute the author of a modmail message in the subreddit. Scope: `modcontributors`. Not a listing. */
+    post: Op<{ id: `t4_${string}` }, unknown>;
+  };
+  "/api/quarantine_optin": {
+    /** Let the account see a quarantined subreddit. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ sr_name: string }, unknown>;
+  };
+  "/api/quarantine_optout": {
+    /** Stop seeing a quarantined subreddit. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ sr_name: string }, unknown>;
   };
   "/api/read_all_messages": {
     /** Mark every message in the inbox as read. Scope: `privatemessages`. Not a listing. */
@@ -370,9 +554,21 @@ export interface Endpoints {
     /** Remove a link or comment as a moderator, optionally as spam. Scope: `modposts`. Not a listing. */
     post: Op<{ id: Fullname; spam?: boolean }, unknown>;
   };
+  "/api/remove_subreddit_rule": {
+    /** Delete one of a subreddit's rules. Scope: `modconfig`. Not a listing. */
+    post: Op<{ r: string; short_name: string }, unknown>;
+  };
+  "/api/remove_whitelisted": {
+    /** Stop trusting a user. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ name: string }, unknown>;
+  };
   "/api/removedeveloper": {
     /** Remove a developer from one of the account's apps (legacy). Scope: no OAuth scope (cookie sessions only). Not a listing. */
     post: Op<{ client_id?: string; name?: string }, unknown>;
+  };
+  "/api/reorder_subreddit_rules": {
+    /** Put a subreddit's rules in a new order, by short name. Scope: `modconfig`. Not a listing. */
+    post: Op<{ r: string; new_rule_order: string | readonly string[] }, unknown>;
   };
   "/api/report": {
     /** Report a thing to the moderators. Scope: `report`. Not a listing. */
@@ -410,6 +606,10 @@ export interface Endpoints {
     /** Turn forced HTTPS on or off for the account (legacy). Scope: no OAuth scope (cookie sessions only). Not a listing. */
     post: Op<{ curpass?: string; force_https?: boolean }, unknown>;
   };
+  "/api/set_original_content": {
+    /** Mark a link as original content, or unmark it. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ id: `t3_${string}`; fullname?: `t3_${string}`; should_set_oc: boolean; executed?: boolean; r?: string }, unknown>;
+  };
   "/api/set_subreddit_sticky": {
     /** Pin or unpin a link at the top of its subreddit. Scope: `modposts`. Not a listing. */
     post: Op<{ id: Fullname; state: boolean; num?: number }, unknown>;
@@ -430,6 +630,10 @@ export interface Endpoints {
     /** Change a moderator's or invitee's permissions. Scope: any. Not a listing. */
     post: Op<{ name?: string; permissions?: string; type?: string }, unknown>;
   };
+  "/api/show_comment": {
+    /** Show a comment that crowd control collapsed. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ id: `t1_${string}` }, unknown>;
+  };
   "/api/site_admin": {
     /** Create a subreddit or change its settings. Scope: `modconfig`. Not a listing. */
     post: Op<{ allow_top?: boolean; collapse_deleted_comments?: boolean; comment_score_hide_mins?: number; css_on_cname?: boolean; description?: string; exclude_banned_modqueue?: boolean; "header-title"?: string; lang?: string; link_type?: "any" | "link" | "self"; name?: string; over_18?: boolean; public_description?: string; public_traffic?: boolean; show_cname_sidebar?: boolean; show_media?: boolean; spam_comments?: "low" | "high" | "all"; spam_links?: "low" | "high" | "all"; spam_selfposts?: "low" | "high" | "all"; sr?: Fullname; submit_link_label?: string; submit_text?: string; submit_text_label?: string; title?: string; type?: "public" | "private" | "restricted" | "gold_restricted" | "archived"; wiki_edit_age?: number; wiki_edit_karma?: number; wikimode?: "disabled" | "modonly" | "anyone" }, unknown>;
@@ -445,6 +649,14 @@ export interface Endpoints {
   "/api/submit": {
     /** Post a new link or self post to a subreddit. Scope: `submit`. Not a listing. */
     post: Op<{ extension?: string; kind: "link" | "self" | "image" | "video" | "videogif"; resubmit?: boolean; sendreplies?: boolean; sr: string; text?: string; then?: "tb" | "comments"; title: string; url?: string; flair_id?: string; flair_text?: string; nsfw?: boolean; spoiler?: boolean }, JsonResponse<{ url: string; id: string; name: `t3_${string}` }>>;
+  };
+  "/api/submit_gallery_post": {
+    /** Submit a gallery link of uploaded images; the body is JSON. Scope: `submit`. Not a listing. Sends a JSON body. */
+    post: Op<{ sr: string; title: string; items: ReadonlyArray<{ media_id: string; caption?: string; outbound_url?: string }>; text?: string; nsfw?: boolean; spoiler?: boolean; sendreplies?: boolean; flair_id?: string; flair_text?: string; resubmit?: boolean; show_error_list?: boolean; validate_on_submit?: boolean; collection_id?: string; discussion_type?: "CHAT" }, unknown>;
+  };
+  "/api/submit_poll_post": {
+    /** Submit a poll; the body is JSON. Scope: `submit`. Not a listing. Sends a JSON body. */
+    post: Op<{ sr: string; title: string; text?: string; options: readonly string[]; duration: number; nsfw?: boolean; spoiler?: boolean; sendreplies?: boolean; flair_id?: string; flair_text?: string; resubmit?: boolean; validate_on_submit?: boolean; collection_id?: string; discussion_type?: "CHAT" }, unknown>;
   };
   "/api/submit_text": {
     /** The guidance text a subreddit shows on its submit page. Scope: `submit`. Not a listing. */
@@ -470,6 +682,10 @@ export interface Endpoints {
     /** Accept messages from a subreddit again. Scope: `privatemessages`. Not a listing. */
     post: Op<{ id?: Fullname }, unknown>;
   };
+  "/api/uncollapse_message": {
+    /** Expand collapsed messages in the inbox. Scope: `privatemessages`. Not a listing. */
+    post: Op<{ id: `t4_${string}` | readonly `t4_${string}`[] }, unknown>;
+  };
   "/api/unfriend": {
     /** Remove a user from a relationship list. Scope: any. Not a listing. */
     post: Op<{ container?: string; id?: Fullname; name?: string; type?: "friend" | "enemy" | "moderator" | "moderator_invite" | "contributor" | "banned" | "wikibanned" | "wikicontributor" }, unknown>;
@@ -490,6 +706,10 @@ export interface Endpoints {
     /** Clear the not-safe-for-work mark of a link. Scope: `modposts`. Not a listing. */
     post: Op<{ id: Fullname }, unknown>;
   };
+  "/api/unmute_message_author": {
+    /** Unmute the author of a modmail message in the subreddit. Scope: `modcontributors`. Not a listing. */
+    post: Op<{ id: `t4_${string}` }, unknown>;
+  };
   "/api/unread_message": {
     /** Mark messages as unread. Scope: `privatemessages`. Not a listing. */
     post: Op<{ id: Fullname | readonly Fullname[] }, unknown>;
@@ -506,6 +726,10 @@ export interface Endpoints {
     /** Change the account's e-mail address and/or password (legacy). Scope: no OAuth scope (cookie sessions only). Not a listing. */
     post: Op<{ curpass?: string; dest?: string; email?: string; newpass?: string; verify?: boolean; verpass?: string }, unknown>;
   };
+  "/api/update_crowd_control_level": {
+    /** Set how strongly crowd control collapses newcomers' comments on a link. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ id: `t3_${string}`; level: 0 | 1 | 2 | 3 }, unknown>;
+  };
   "/api/update_email": {
     /** Change the account's e-mail address (legacy). Scope: no OAuth scope (cookie sessions only). Not a listing. */
     post: Op<{ curpass?: string; dest?: string; email?: string; verify?: boolean }, unknown>;
@@ -513,6 +737,10 @@ export interface Endpoints {
   "/api/update_password": {
     /** Change the account's password (legacy). Scope: no OAuth scope (cookie sessions only). Not a listing. */
     post: Op<{ curpass?: string; newpass?: string; verpass?: string }, unknown>;
+  };
+  "/api/update_subreddit_rule": {
+    /** Change one of a subreddit's rules. Scope: `modconfig`. Not a listing. */
+    post: Op<{ r: string; old_short_name: string; short_name: string; kind: "link" | "comment" | "all"; description?: string; violation_reason?: string }, unknown>;
   };
   "/api/updateapp": {
     /** Create or change an app (legacy). Scope: no OAuth scope (cookie sessions only). Not a listing. */
@@ -522,6 +750,10 @@ export interface Endpoints {
     /** Upload an image for a subreddit's stylesheet or header. Scope: `modconfig`. Not a listing. */
     post: Op<{ file?: string; formid?: string; header?: number; img_type?: "png" | "jpg"; name?: string }, unknown>;
   };
+  "/api/user_data_by_account_ids": {
+    /** Public details of accounts by fullname: name, creation date, karma, icon. Scope: not documented (not checked). Not a listing. */
+    get: Op<{ ids: `t2_${string}` | readonly `t2_${string}`[] }, unknown>;
+  };
   "/api/user_flair_v2": {
     /** User flair templates of a subreddit. Scope: `flair`. Not a listing. */
     get: Op<{}, unknown>;
@@ -529,6 +761,102 @@ export interface Endpoints {
   "/api/username_available": {
     /** Whether a username is still free. Scope: no OAuth scope (cookie sessions only). Not a listing. */
     get: Op<{ user?: string }, unknown>;
+  };
+  "/api/v1/$subreddit/emoji": {
+    /** Add an uploaded emoji to a subreddit. Scope: `structuredstyles`. Not a listing. */
+    post: Op<{ $subreddit: string; name: string; s3_key: string; mod_flair_only?: boolean; post_flair_allowed?: boolean; user_flair_allowed?: boolean }, unknown>;
+  };
+  "/api/v1/$subreddit/emoji/$emoji_name": {
+    /** Delete one of a subreddit's emoji. Scope: `structuredstyles`. Not a listing. */
+    delete: Op<{ $subreddit: string; $emoji_name: string }, unknown>;
+  };
+  "/api/v1/$subreddit/emoji_asset_upload_s3": {
+    /** Lease an upload slot for an emoji image. Scope: `structuredstyles`. Not a listing. */
+    post: Op<{ $subreddit: string; filepath: string; mimetype: string }, unknown>;
+  };
+  "/api/v1/$subreddit/emoji_permissions": {
+    /** Choose where an emoji may be used: user flair, link flair, moderators only. Scope: `structuredstyles`. Not a listing. */
+    post: Op<{ $subreddit: string; name?: string; mod_flair_only?: boolean; post_flair_allowed?: boolean; user_flair_allowed?: boolean }, unknown>;
+  };
+  "/api/v1/$subreddit/emojis/all": {
+    /** A subreddit's emoji and the platform's own, by name. Scope: `read`. Not a listing. */
+    get: Op<{ $subreddit: string }, unknown>;
+  };
+  "/api/v1/$subreddit/moderators_invited": {
+    /** Users invited to moderate a subreddit who have not answered yet. Scope: not documented (not checked). Not a listing. */
+    get: Op<{ $subreddit: string; after?: string; limit?: number }, unknown>;
+  };
+  "/api/v1/$subreddit/post_requirements": {
+    /** What a subreddit requires of new links: title length, body, flair, banned words. Scope: `submit`. Not a listing. */
+    get: Op<{ $subreddit: string }, unknown>;
+  };
+  "/api/v1/$subreddit/removal_reasons": {
+    /** A subreddit's removal reasons, and their order. Scope: not documented (not checked). Not a listing. */
+    get: Op<{ $subreddit: string }, unknown>;
+    /** Add a removal reason to a subreddit. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ $subreddit: string; title: string; message: string }, unknown>;
+  };
+  "/api/v1/$subreddit/removal_reasons/$reason_id": {
+    /** Change a removal reason. Scope: not documented (not checked). Not a listing. */
+    put: Op<{ $subreddit: string; $reason_id: string; title: string; message: string }, unknown>;
+    /** Delete a removal reason. Scope: not documented (not checked). Not a listing. */
+    delete: Op<{ $subreddit: string; $reason_id: string }, unknown>;
+  };
+  "/api/v1/collections/add_post_to_collection": {
+    /** Add a link to a collection. Scope: `modposts`. Not a listing. */
+    post: Op<{ collection_id: string; link_fullname: `t3_${string}` }, unknown>;
+  };
+  "/api/v1/collections/collection": {
+    /** A collection of links, optionally with the links themselves. Scope: `read`. Not a listing. */
+    get: Op<{ collection_id: string; include_links?: boolean }, unknown>;
+  };
+  "/api/v1/collections/create_collection": {
+    /** Create a collection of links in a subreddit. Scope: `modposts`. Not a listing. */
+    post: Op<{ sr_fullname: `t5_${string}`; title: string; description?: string; display_layout?: "TIMELINE" | "GALLERY" }, unknown>;
+  };
+  "/api/v1/collections/delete_collection": {
+    /** Delete a collection. Scope: `modposts`. Not a listing. */
+    post: Op<{ collection_id: string }, unknown>;
+  };
+  "/api/v1/collections/follow_collection": {
+    /** Follow or unfollow a collection. Scope: `subscribe`. Not a listing. */
+    post: Op<{ collection_id: string; follow: boolean }, unknown>;
+  };
+  "/api/v1/collections/remove_post_in_collection": {
+    /** Take a link out of a collection. Scope: `modposts`. Not a listing. */
+    post: Op<{ collection_id: string; link_fullname: `t3_${string}` }, unknown>;
+  };
+  "/api/v1/collections/reorder_collection": {
+    /** Put a collection's links in a new order. Scope: `modposts`. Not a listing. */
+    post: Op<{ collection_id: string; link_ids: `t3_${string}` | readonly `t3_${string}`[] }, unknown>;
+  };
+  "/api/v1/collections/subreddit_collections": {
+    /** A subreddit's collections of links. Scope: `read`. Not a listing. */
+    get: Op<{ sr_fullname: `t5_${string}` }, unknown>;
+  };
+  "/api/v1/collections/update_collection_description": {
+    /** Change a collection's description. Scope: `modposts`. Not a listing. */
+    post: Op<{ collection_id: string; description: string }, unknown>;
+  };
+  "/api/v1/collections/update_collection_display_layout": {
+    /** Show a collection as a timeline or a gallery. Scope: `modposts`. Not a listing. */
+    post: Op<{ collection_id: string; display_layout?: "TIMELINE" | "GALLERY" | null }, unknown>;
+  };
+  "/api/v1/collections/update_collection_title": {
+    /** Rename a collection. Scope: `modposts`. Not a listing. */
+    post: Op<{ collection_id: string; title: string }, unknown>;
+  };
+  "/api/v1/draft": {
+    /** Save a new draft of a link. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ kind?: "markdown" | "richtext"; title?: string; body?: string; subreddit?: `t5_${string}`; target?: "profile"; flair_id?: string; flair_text?: string; is_public_link?: boolean; nsfw?: boolean; original_content?: boolean; send_replies?: boolean; spoiler?: boolean }, unknown>;
+    /** Change a saved draft. Scope: not documented (not checked). Not a listing. */
+    put: Op<{ id: string; kind?: "markdown" | "richtext"; title?: string; body?: string; subreddit?: `t5_${string}`; target?: "profile"; flair_id?: string; flair_text?: string; is_public_link?: boolean; nsfw?: boolean; original_content?: boolean; send_replies?: boolean; spoiler?: boolean }, unknown>;
+    /** Delete a saved draft. Scope: not documented (not checked). Not a listing. */
+    delete: Op<{ draft_id: string }, unknown>;
+  };
+  "/api/v1/drafts": {
+    /** The account's drafts of links, and the subreddits they are for. Scope: not documented (not checked). Not a listing. */
+    get: Op<{ md_body?: boolean }, unknown>;
   };
   "/api/v1/me": {
     /** The account the token acts for: name, karma, creation date and more. Scope: `identity`. Not a listing. */
@@ -564,9 +892,33 @@ export interface Endpoints {
     /** Trophies the account has earned. Scope: `identity`. Not a listing. */
     get: Op<{}, unknown>;
   };
+  "/api/v1/modactions/removal_comment_message": {
+    /** Tell the author why their comment was removed, as a reply or a message; the body is JSON. Scope: not documented (not checked). Not a listing. Sends a JSON body. */
+    post: Op<{ item_id: readonly `t1_${string}`[]; message: string; title?: string; type: "public" | "public_as_subreddit" | "private" | "private_exposed" }, unknown>;
+  };
+  "/api/v1/modactions/removal_link_message": {
+    /** Tell the author why their link was removed, as a comment or a message; the body is JSON. Scope: not documented (not checked). Not a listing. Sends a JSON body. */
+    post: Op<{ item_id: readonly `t3_${string}`[]; message: string; title?: string; type: "public" | "public_as_subreddit" | "private" | "private_exposed" }, unknown>;
+  };
+  "/api/v1/modactions/removal_reasons": {
+    /** Attach a removal reason to removed items; `json` is `{item_ids, reason_id, mod_note}` as JSON text. Scope: not documented (not checked). Not a listing. */
+    post: Op<{ json: string }, unknown>;
+  };
   "/api/v1/scopes": {
     /** What each OAuth scope allows. Scope: any. Not a listing. */
     get: Op<{ scopes?: string | readonly string[] }, unknown>;
+  };
+  "/api/v1/structured_styles/$subreddit": {
+    /** Change a subreddit's new-design styles: banners, colours, icon. Scope: `structuredstyles`. Not a listing. */
+    patch: Op<{ $subreddit: string; bannerBackgroundImage?: string; bannerPositionedImage?: string; bannerPositionedImagePosition?: "left" | "centered"; mobileBannerImage?: string; secondaryBannerPositionedImage?: string; bannerBackgroundColor?: string; bannerBackgroundImagePosition?: "cover" | "tiled"; bannerHeight?: "small" | "medium" | "large"; primaryColor?: string; highlightColor?: string; icon?: string }, unknown>;
+  };
+  "/api/v1/style_asset_upload_s3/$subreddit": {
+    /** Lease an upload slot for a style image (banner, icon). Scope: `structuredstyles`. Not a listing. */
+    post: Op<{ $subreddit: string; filepath: string; mimetype: string; imagetype: string }, unknown>;
+  };
+  "/api/v1/subreddit/update_settings": {
+    /** Change some of a subreddit's settings; only the fields given change. Scope: `modconfig`. Not a listing. Sends a JSON body. */
+    patch: Op<{ allow_top?: boolean; collapse_deleted_comments?: boolean; comment_score_hide_mins?: number; css_on_cname?: boolean; description?: string; exclude_banned_modqueue?: boolean; "header-title"?: string; lang?: string; link_type?: "any" | "link" | "self"; name?: string; over_18?: boolean; public_description?: string; public_traffic?: boolean; show_cname_sidebar?: boolean; show_media?: boolean; spam_comments?: "low" | "high" | "all"; spam_links?: "low" | "high" | "all"; spam_selfposts?: "low" | "high" | "all"; sr: `t5_${string}`; submit_link_label?: string; submit_text?: string; submit_text_label?: string; title?: string; type?: "public" | "private" | "restricted" | "gold_restricted" | "archived"; wiki_edit_age?: number; wiki_edit_karma?: number; wikimode?: "disabled" | "modonly" | "anyone" }, unknown>;
   };
   "/api/v1/user/$username/trophies": {
     /** Trophies a user has earned. Scope: `read`. Not a listing. */
@@ -618,11 +970,51 @@ export interface Endpoints {
     /** A link and its comment tree: an array of two listings (pass listingIndex to .listing()). Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number }, LinkThing | CommentThing | MoreThing, CallOptions & { listingIndex: number }>;
   };
+  "/comments/$article/$slug/$comment": {
+    /** A comment's own page: the link and the thread under one comment (what "continue this thread" loads). Scope: `read`. Not a listing. */
+    get: Op<{ $article: string; $slug: string; $comment: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "hot" | "controversial" | "old" | "random" }, unknown>;
+  };
   "/controversial": {
     /** Links with the most divided votes over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
     get: Op<{ t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<LinkThing>>;
     /** Links with the most divided votes over a time span. Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, LinkThing>;
+  };
+  "/domain/$domain": {
+    /** Links to one web site, ranked as in hot. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Links to one web site, ranked as in hot. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/domain/$domain/controversial": {
+    /** Links to one web site with the most divided votes over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $domain: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Links to one web site with the most divided votes over a time span. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $domain: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/domain/$domain/hot": {
+    /** Links to one web site ranked by current activity. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Links to one web site ranked by current activity. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/domain/$domain/new": {
+    /** Newest links to one web site first. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Newest links to one web site first. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/domain/$domain/rising": {
+    /** Links to one web site gaining activity quickly. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<LinkThing>>;
+    /** Links to one web site gaining activity quickly. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, LinkThing>;
+  };
+  "/domain/$domain/top": {
+    /** Highest-scoring links to one web site over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $domain: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Highest-scoring links to one web site over a time span. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $domain: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
   };
   "/duplicates/$article": {
     /** Other posts of the same link: an array of two listings (pass listingIndex to .listing()). Scope: `read`. Not a listing. */
@@ -654,17 +1046,49 @@ export interface Endpoints {
     /** Links that point at a live thread. Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ $thread: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, LinkThing>;
   };
+  "/live/$thread/updates/$update_id": {
+    /** One update of a live thread. Scope: `read`. Not a listing. */
+    get: Op<{ $thread: string; $update_id: string }, unknown>;
+  };
   "/message/$where": {
-    /** One of the account's mailboxes: inbox, unread or sent. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
-    get: Op<{ $where: "inbox" | "sent" | "unread"; mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<MessageThing | CommentThing>>;
-    /** One of the account's mailboxes: inbox, unread or sent. Scope: `privatemessages`. Resolves to a page you can walk. */
-    listing: ListingOp<{ $where: "inbox" | "sent" | "unread"; mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, MessageThing | CommentThing>;
+    /** One of the account's mailboxes: inbox, unread, sent, mentions, replies... Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    get: Op<{ $where: "comments" | "inbox" | "mentions" | "messages" | "selfreply" | "sent" | "unread"; mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<MessageThing | CommentThing>>;
+    /** One of the account's mailboxes: inbox, unread, sent, mentions, replies... Scope: `privatemessages`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $where: "comments" | "inbox" | "mentions" | "messages" | "selfreply" | "sent" | "unread"; mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, MessageThing | CommentThing>;
+  };
+  "/message/comments": {
+    /** Replies to the account's comments. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    get: Op<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Replies to the account's comments. Scope: `privatemessages`. Resolves to a page you can walk. */
+    listing: ListingOp<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
   };
   "/message/inbox": {
     /** Messages and replies received. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
     get: Op<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<MessageThing | CommentThing>>;
     /** Messages and replies received. Scope: `privatemessages`. Resolves to a page you can walk. */
     listing: ListingOp<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, MessageThing | CommentThing>;
+  };
+  "/message/mentions": {
+    /** Comments that mention the account's username. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    get: Op<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Comments that mention the account's username. Scope: `privatemessages`. Resolves to a page you can walk. */
+    listing: ListingOp<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/message/messages": {
+    /** Private messages received, without comment replies. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    get: Op<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Private messages received, without comment replies. Scope: `privatemessages`. Resolves to a page you can walk. */
+    listing: ListingOp<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/message/messages/$id": {
+    /** One private message and its thread. Scope: `privatemessages`. Not a listing. */
+    get: Op<{ $id: string }, unknown>;
+  };
+  "/message/selfreply": {
+    /** Replies to the account's links. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    get: Op<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Replies to the account's links. Scope: `privatemessages`. Resolves to a page you can walk. */
+    listing: ListingOp<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
   };
   "/message/sent": {
     /** Messages the account sent. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
@@ -685,8 +1109,8 @@ export interface Endpoints {
     listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, LinkThing>;
   };
   "/prefs/$where": {
-    /** One of the account's relationship lists (friends or blocked users). Scope: `read`. Not a listing. */
-    get: Op<{ $where: "blocked" | "friends"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, unknown>;
+    /** One of the account's relationship lists (friends, blocked or trusted users). Scope: `read`. Not a listing. */
+    get: Op<{ $where: "blocked" | "friends" | "trusted"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, unknown>;
   };
   "/prefs/blocked": {
     /** Users the account has blocked. Scope: `read`. Not a listing. */
@@ -695,6 +1119,18 @@ export interface Endpoints {
   "/prefs/friends": {
     /** Users the account has befriended. Scope: `read`. Not a listing. */
     get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, unknown>;
+  };
+  "/prefs/trusted": {
+    /** Users the account trusts: their messages skip the filter. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Users the account trusts: their messages skip the filter. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/r/$subreddit": {
+    /** A subreddit's front page: its links ranked as in hot. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** A subreddit's front page: its links ranked as in hot. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
   };
   "/r/$subreddit/$sort": {
     /** Links ranked by top score or controversy, over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
@@ -714,9 +1150,9 @@ export interface Endpoints {
   };
   "/r/$subreddit/about/$where": {
     /** One of a subreddit's user lists (banned, contributors, moderators...). Scope: `read`. Listing; walk it with `.listing()`. */
-    get: Op<{ $subreddit: string; $where: "banned" | "contributors" | "moderators" | "wikibanned" | "wikicontributors"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, Listing<UserListEntry>>;
+    get: Op<{ $subreddit: string; $where: "banned" | "contributors" | "moderators" | "muted" | "wikibanned" | "wikicontributors"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, Listing<UserListEntry>>;
     /** One of a subreddit's user lists (banned, contributors, moderators...). Scope: `read`. Resolves to a page you can walk. */
-    listing: ListingOp<{ $subreddit: string; $where: "banned" | "contributors" | "moderators" | "wikibanned" | "wikicontributors"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, UserListEntry>;
+    listing: ListingOp<{ $subreddit: string; $where: "banned" | "contributors" | "moderators" | "muted" | "wikibanned" | "wikicontributors"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, UserListEntry>;
   };
   "/r/$subreddit/about/banned": {
     /** Users banned from a subreddit. Scope: `read`. Listing; walk it with `.listing()`. */
@@ -758,6 +1194,12 @@ export interface Endpoints {
     /** Things that need a moderator's attention. Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; only?: "links" | "comments"; show?: "all" }, LinkThing | CommentThing>;
   };
+  "/r/$subreddit/about/muted": {
+    /** Users muted in a subreddit's modmail. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, Listing<Thing>>;
+    /** Users muted in a subreddit's modmail. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all"; user?: string }, Thing>;
+  };
   "/r/$subreddit/about/reports": {
     /** Reported things waiting for a moderator. Scope: `read`. Listing; walk it with `.listing()`. */
     get: Op<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; only?: "links" | "comments"; show?: "all" }, Listing<LinkThing | CommentThing>>;
@@ -773,6 +1215,18 @@ export interface Endpoints {
     get: Op<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; only?: "links" | "comments"; show?: "all" }, Listing<LinkThing | CommentThing>>;
     /** Things removed as spam. Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; only?: "links" | "comments"; show?: "all" }, LinkThing | CommentThing>;
+  };
+  "/r/$subreddit/about/sticky": {
+    /** A subreddit's pinned link (1 or 2): the platform answers with a redirect to its page. Scope: `read`. Not a listing. */
+    get: Op<{ $subreddit: string; num?: 1 | 2 }, unknown>;
+  };
+  "/r/$subreddit/about/stylesheet": {
+    /** A subreddit's stylesheet, with its images. Scope: `modconfig`. Not a listing. */
+    get: Op<{ $subreddit: string }, unknown>;
+  };
+  "/r/$subreddit/about/traffic": {
+    /** A subreddit's page views and unique visitors by hour, day and month. Scope: `modtraffic`. Not a listing. */
+    get: Op<{ $subreddit: string }, unknown>;
   };
   "/r/$subreddit/about/unmoderated": {
     /** Links no moderator has reviewed yet. Scope: `read`. Listing; walk it with `.listing()`. */
@@ -800,8 +1254,16 @@ export interface Endpoints {
     /** Delete every user or link flair template of a subreddit. Scope: `modflair`. Not a listing. */
     post: Op<{ $subreddit: string; flair_type?: "USER_FLAIR" | "LINK_FLAIR" }, unknown>;
   };
+  "/r/$subreddit/api/delete_sr_banner": {
+    /** Remove a subreddit's banner image. Scope: `modconfig`. Not a listing. */
+    post: Op<{ $subreddit: string }, unknown>;
+  };
   "/r/$subreddit/api/delete_sr_header": {
     /** Remove a subreddit's header image. Scope: `modconfig`. Not a listing. */
+    post: Op<{ $subreddit: string }, unknown>;
+  };
+  "/r/$subreddit/api/delete_sr_icon": {
+    /** Remove a subreddit's icon. Scope: `modconfig`. Not a listing. */
     post: Op<{ $subreddit: string }, unknown>;
   };
   "/r/$subreddit/api/delete_sr_img": {
@@ -819,6 +1281,10 @@ export interface Endpoints {
   "/r/$subreddit/api/flair": {
     /** Set the flair of a user or a link. Scope: `modflair`. Not a listing. */
     post: Op<{ $subreddit: string; css_class?: string; link?: `t3_${string}`; name?: string; text?: string }, unknown>;
+  };
+  "/r/$subreddit/api/flair_template_order": {
+    /** Put flair templates in a new order. The platform wants `flair_type` and `subreddit` in the query and the ids as a JSON array body, which call arguments cannot carry yet. Scope: `modflair`. Not a listing. */
+    patch: Op<{ $subreddit: string; flair_type?: "USER_FLAIR" | "LINK_FLAIR"; subreddit?: string }, unknown>;
   };
   "/r/$subreddit/api/flairconfig": {
     /** Change a subreddit's flair settings: enabled, position, self-assignment. Scope: `modflair`. Not a listing. */
@@ -839,6 +1305,14 @@ export interface Endpoints {
   "/r/$subreddit/api/flairtemplate": {
     /** Create or change a flair template. Scope: `modflair`. Not a listing. */
     post: Op<{ $subreddit: string; css_class?: string; flair_template_id?: string; flair_type?: "USER_FLAIR" | "LINK_FLAIR"; text?: string; text_editable?: boolean }, unknown>;
+  };
+  "/r/$subreddit/api/flairtemplate_v2": {
+    /** Create or change a flair template, with colours, emoji and permissions. Scope: `modflair`. Not a listing. */
+    post: Op<{ $subreddit: string; flair_template_id?: string; flair_type: "USER_FLAIR" | "LINK_FLAIR"; text?: string; text_editable?: boolean; text_color?: "light" | "dark"; background_color?: string; css_class?: string; mod_only?: boolean; allowable_content?: "all" | "emoji" | "text"; max_emojis?: number; override_css?: boolean; richtext?: string }, unknown>;
+  };
+  "/r/$subreddit/api/friend": {
+    /** Add a user to a relationship list (friend, moderator, banned...). Scope: any. Not a listing. */
+    post: Op<{ $subreddit: string; ban_message?: string; container?: string; duration?: number; name?: string; note?: string; permissions?: string; type?: "friend" | "moderator" | "moderator_invite" | "contributor" | "banned" | "wikibanned" | "wikicontributor" }, unknown>;
   };
   "/r/$subreddit/api/info": {
     /** Things looked up by fullname, or links by URL. Scope: `read`. Not a listing. */
@@ -868,6 +1342,10 @@ export interface Endpoints {
     /** Save or preview a subreddit's stylesheet. Scope: `modconfig`. Not a listing. */
     post: Op<{ $subreddit: string; op?: "save" | "preview"; reason?: string; stylesheet_contents?: string }, unknown>;
   };
+  "/r/$subreddit/api/unfriend": {
+    /** Remove a user from a relationship list. Scope: any. Not a listing. */
+    post: Op<{ $subreddit: string; container?: string; id?: Fullname; name?: string; type?: "friend" | "enemy" | "moderator" | "moderator_invite" | "contributor" | "banned" | "wikibanned" | "wikicontributor" }, unknown>;
+  };
   "/r/$subreddit/api/upload_sr_img": {
     /** Upload an image for a subreddit's stylesheet or header. Scope: `modconfig`. Not a listing. */
     post: Op<{ $subreddit: string; file?: string; formid?: string; header?: number; img_type?: "png" | "jpg"; name?: string }, unknown>;
@@ -875,6 +1353,28 @@ export interface Endpoints {
   "/r/$subreddit/api/user_flair_v2": {
     /** User flair templates of a subreddit. Scope: `flair`. Not a listing. */
     get: Op<{ $subreddit: string }, unknown>;
+  };
+  "/r/$subreddit/api/widget": {
+    /** Add a widget to a subreddit; `json` is the widget as JSON text. Scope: `structuredstyles`. Not a listing. */
+    post: Op<{ $subreddit: string; json: string }, unknown>;
+  };
+  "/r/$subreddit/api/widget/$widget_id": {
+    /** Change a widget; `json` is the whole widget as JSON text. Scope: `structuredstyles`. Not a listing. */
+    put: Op<{ $subreddit: string; $widget_id: string; json: string }, unknown>;
+    /** Delete a widget. Scope: `structuredstyles`. Not a listing. */
+    delete: Op<{ $subreddit: string; $widget_id: string }, unknown>;
+  };
+  "/r/$subreddit/api/widget_image_upload_s3": {
+    /** Lease an upload slot for a widget's image. Scope: `structuredstyles`. Not a listing. */
+    post: Op<{ $subreddit: string; filepath: string; mimetype: string }, unknown>;
+  };
+  "/r/$subreddit/api/widget_order/$section": {
+    /** Put a section's widgets in a new order; `json` is the id list as JSON text. Scope: `structuredstyles`. Not a listing. */
+    patch: Op<{ $subreddit: string; $section: string; json: string }, unknown>;
+  };
+  "/r/$subreddit/api/widgets": {
+    /** A subreddit's sidebar and top-bar widgets, and their order. Scope: `structuredstyles`. Not a listing. */
+    get: Op<{ $subreddit: string; progressive_images?: boolean }, unknown>;
   };
   "/r/$subreddit/api/wiki/alloweditor/$act": {
     /** Grant or withdraw a user's right to edit a wiki page. Scope: `modwiki`. Not a listing. */
@@ -905,6 +1405,10 @@ export interface Endpoints {
     get: Op<{ $subreddit: string; $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number }, [Listing<LinkThing>, Listing<CommentThing | MoreThing>], CallOptions & { listingIndex: number }>;
     /** A link and its comment tree: an array of two listings (pass listingIndex to .listing()). Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ $subreddit: string; $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number }, LinkThing | CommentThing | MoreThing, CallOptions & { listingIndex: number }>;
+  };
+  "/r/$subreddit/comments/$article/$slug/$comment": {
+    /** A comment's own page: the link and the thread under one comment (what "continue this thread" loads). Scope: `read`. Not a listing. */
+    get: Op<{ $subreddit: string; $article: string; $slug: string; $comment: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "hot" | "controversial" | "old" | "random" }, unknown>;
   };
   "/r/$subreddit/controversial": {
     /** Links with the most divided votes over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
@@ -1003,10 +1507,16 @@ export interface Endpoints {
     get: Op<{}, unknown>;
   };
   "/subreddits/$where": {
-    /** Subreddits ranked as popular or new. Scope: `read`. Listing; walk it with `.listing()`. */
-    get: Op<{ $where: "new" | "popular"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<SubredditThing>>;
-    /** Subreddits ranked as popular or new. Scope: `read`. Resolves to a page you can walk. */
-    listing: ListingOp<{ $where: "new" | "popular"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, SubredditThing>;
+    /** Subreddits ranked as popular or new, or the default or premium ones. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $where: "default" | "new" | "popular" | "premium"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<SubredditThing>>;
+    /** Subreddits ranked as popular or new, or the default or premium ones. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $where: "default" | "new" | "popular" | "premium"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, SubredditThing>;
+  };
+  "/subreddits/default": {
+    /** The subreddits new accounts are subscribed to. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** The subreddits new accounts are subscribed to. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
   };
   "/subreddits/mine/$where": {
     /** Subreddits the account belongs to in some role. Scope: `mysubreddits`. Listing; walk it with `.listing()`. */
@@ -1044,6 +1554,12 @@ export interface Endpoints {
     /** Subreddits with the most activity. Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, SubredditThing>;
   };
+  "/subreddits/premium": {
+    /** Subreddits open only to premium members. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Subreddits open only to premium members. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
   "/subreddits/search": {
     /** Search subreddits by name and description. Scope: `read`. Listing; walk it with `.listing()`. */
     get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; q?: string; show?: "all" }, Listing<SubredditThing>>;
@@ -1055,6 +1571,12 @@ export interface Endpoints {
     get: Op<{ t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<LinkThing>>;
     /** Highest-scoring links over a time span. Scope: `read`. Resolves to a page you can walk. */
     listing: ListingOp<{ t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, LinkThing>;
+  };
+  "/user/$username": {
+    /** A user's links and comments, mixed (as overview). Scope: `history`. Listing; walk it with `.listing()`. */
+    get: Op<{ $username: string; show?: "given"; sort?: "hot" | "new" | "top" | "controversial"; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number }, Listing<Thing>>;
+    /** A user's links and comments, mixed (as overview). Scope: `history`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $username: string; show?: "given"; sort?: "hot" | "new" | "top" | "controversial"; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number }, Thing>;
   };
   "/user/$username/$where": {
     /** One of a user's history listings (overview, submitted, comments...). Scope: `history`. Listing; walk it with `.listing()`. */
@@ -1090,6 +1612,46 @@ export interface Endpoints {
     /** Links the account has hidden. Scope: `history`. Resolves to a page you can walk. */
     listing: ListingOp<{ $username: string; show?: "given"; sort?: "hot" | "new" | "top" | "controversial"; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number }, LinkThing>;
   };
+  "/user/$username/m/$multi": {
+    /** A multireddit's links, ranked as in hot. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** A multireddit's links, ranked as in hot. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/user/$username/m/$multi/controversial": {
+    /** A multireddit's links with the most divided votes over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $username: string; $multi: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** A multireddit's links with the most divided votes over a time span. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $username: string; $multi: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/user/$username/m/$multi/hot": {
+    /** A multireddit's links ranked by current activity. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** A multireddit's links ranked by current activity. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/user/$username/m/$multi/new": {
+    /** A multireddit's newest links first. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** A multireddit's newest links first. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/user/$username/m/$multi/rising": {
+    /** A multireddit's links gaining activity quickly. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<LinkThing>>;
+    /** A multireddit's links gaining activity quickly. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, LinkThing>;
+  };
+  "/user/$username/m/$multi/top": {
+    /** A multireddit's highest-scoring links over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ $username: string; $multi: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** A multireddit's highest-scoring links over a time span. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ $username: string; $multi: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/user/$username/moderated_subreddits": {
+    /** The subreddits a user moderates. Scope: not documented (not checked). Not a listing. */
+    get: Op<{ $username: string }, unknown>;
+  };
   "/user/$username/overview": {
     /** A user's links and comments, mixed. Scope: `history`. Listing; walk it with `.listing()`. */
     get: Op<{ $username: string; show?: "given"; sort?: "hot" | "new" | "top" | "controversial"; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number }, Listing<LinkThing | CommentThing>>;
@@ -1113,6 +1675,24 @@ export interface Endpoints {
     get: Op<{ $username: string; show?: "given"; sort?: "hot" | "new" | "top" | "controversial"; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number }, Listing<LinkThing>>;
     /** Links the account upvoted. Scope: `history`. Resolves to a page you can walk. */
     listing: ListingOp<{ $username: string; show?: "given"; sort?: "hot" | "new" | "top" | "controversial"; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number }, LinkThing>;
+  };
+  "/users/new": {
+    /** Most recently created user profiles. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Most recently created user profiles. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/users/popular": {
+    /** Most followed user profiles. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
+    /** Most followed user profiles. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Thing>;
+  };
+  "/users/search": {
+    /** User profiles whose name or description matches a query. Scope: `read`. Listing; walk it with `.listing()`. */
+    get: Op<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; q?: string; show?: "all" }, Listing<Thing>>;
+    /** User profiles whose name or description matches a query. Scope: `read`. Resolves to a page you can walk. */
+    listing: ListingOp<{ after?: Fullname; before?: Fullname; count?: number; limit?: number; q?: string; show?: "all" }, Thing>;
   };
   "/wiki/$page": {
     /** The text of a wiki page, or the difference between two revisions. Scope: `wikiread`. Not a listing. */

@@ -30,7 +30,8 @@ describe('findEndpoint', () => {
     expect(findEndpoint('/user/spez/about', 'get')?.scopes).toEqual(['read']);
     expect(findEndpoint('/user/spez/submitted', 'get')?.scopes).toEqual(['history']);
     expect(findEndpoint('/api/multi/mine', 'get')?.scopes).toEqual(['read']);
-    expect(findEndpoint('/api/multi/user/x/m/y', 'get')).toBeUndefined();
+    expect(findEndpoint('/api/multi/user/x/m/y', 'get')?.scopes).toEqual(['read']);
+    expect(findEndpoint('/api/multi/user/x/m/y/description/z', 'get')).toBeUndefined();
   });
 
   it('never matches a concrete path against a selector template', () => {

@@ -10,5 +10,7 @@ export function header(comment) {
 /** Who may call it, in words. @param {Endpoint} e */
 export function scopeText(e) {
   if (!e.oauth) return 'no OAuth scope (cookie sessions only)';
+  // The platform's documentation leaves it out (PRAW calls it): the scope is not known, so never checked.
+  if (e.undocumented && e.scopes.length === 0) return 'not documented (not checked)';
   return e.scopes.length ? `\`${e.scopes.join('` or `')}\`` : 'any';
 }

@@ -14,21 +14,34 @@ GET /about/edited read LB
 GET /about/log modlog LB
 GET /about/moderators read LB
 GET /about/modqueue read LB
+GET /about/muted read LB
 GET /about/reports read LB
 GET /about/spam read LB
 GET /about/unmoderated read LB
 GET /about/wikibanned read LB
 GET /about/wikicontributors read LB
 POST /api/accept_moderator_invite modself B
+POST /api/add_subreddit_rule modconfig
+POST /api/add_whitelisted -
 POST /api/adddeveloper -
+GET /api/announcements/v1 announcements L
+POST /api/announcements/v1/hide announcements
+POST /api/announcements/v1/read announcements
+POST /api/announcements/v1/read_all announcements
 POST /api/approve modposts
 POST /api/block privatemessages
+POST /api/block_user account
 POST /api/clear_sessions -
 POST /api/clearflairtemplates modflair B
+POST /api/collapse_message privatemessages
 POST /api/comment submit
 POST /api/compose privatemessages
+POST /api/convert_rte_body_format -
 POST /api/del edit
+POST /api/del_msg privatemessages
+POST /api/delete_sr_banner modconfig B
 POST /api/delete_sr_header modconfig B
+POST /api/delete_sr_icon modconfig B
 POST /api/delete_sr_img modconfig B
 POST /api/delete_user -
 POST /api/deleteapp -
@@ -36,19 +49,24 @@ POST /api/deleteflair modflair B
 POST /api/deleteflairtemplate modflair B
 POST /api/distinguish modposts
 POST /api/editusertext edit
+GET /api/filter/user/$username/f/$filter read
+PUT /api/filter/user/$username/f/$filter/r/$subreddit subscribe
+DELETE /api/filter/user/$username/f/$filter/r/$subreddit subscribe
 POST /api/flair modflair B
 POST /api/flairconfig modflair B
 POST /api/flaircsv modflair B
 GET /api/flairlist modflair B
 POST /api/flairselector flair B
 POST /api/flairtemplate modflair B
-POST /api/friend -
+POST /api/flairtemplate_v2 modflair B
+POST /api/friend - B
 POST /api/hide report
 POST /api/ignore_reports modposts
 GET /api/info read B
 POST /api/leavecontributor modself
 POST /api/leavemoderator modself
 GET /api/link_flair_v2 flair B
+GET /api/live/$thread/about read
 POST /api/live/$thread/accept_contributor_invite livemanage
 POST /api/live/$thread/close_thread livemanage
 POST /api/live/$thread/delete_update edit
@@ -61,17 +79,36 @@ POST /api/live/$thread/rm_contributor_invite livemanage
 POST /api/live/$thread/set_contributor_permissions livemanage
 POST /api/live/$thread/strike_update edit
 POST /api/live/$thread/update submit
+GET /api/live/by_id/$names read
 POST /api/live/create submit
+GET /api/live/happening_now read
 POST /api/lock modposts
 POST /api/login -
 POST /api/marknsfw modposts
 GET /api/me -
+POST /api/media/asset -
 GET /api/mod/conversations modmail
 POST /api/mod/conversations modmail
 GET /api/mod/conversations/$conversation_id modmail
 POST /api/mod/conversations/$conversation_id modmail
+POST /api/mod/conversations/$conversation_id/archive modmail
+POST /api/mod/conversations/$conversation_id/highlight modmail
+DELETE /api/mod/conversations/$conversation_id/highlight modmail
+POST /api/mod/conversations/$conversation_id/mute modmail
+POST /api/mod/conversations/$conversation_id/unarchive modmail
+POST /api/mod/conversations/$conversation_id/unmute modmail
+POST /api/mod/conversations/bulk/read modmail
+POST /api/mod/conversations/read modmail
+GET /api/mod/conversations/subreddits modmail
+POST /api/mod/conversations/unread modmail
+GET /api/mod/conversations/unread/count modmail
+GET /api/mod/notes modnote
+POST /api/mod/notes modnote
+DELETE /api/mod/notes modnote
+GET /api/mod/notes/recent modnote
 GET /api/morechildren read
 POST /api/morechildren read
+POST /api/multi subscribe
 GET /api/multi/$multipath read
 POST /api/multi/$multipath subscribe
 PUT /api/multi/$multipath subscribe
@@ -83,13 +120,28 @@ GET /api/multi/$multipath/r/$srname read
 PUT /api/multi/$multipath/r/$srname subscribe
 DELETE /api/multi/$multipath/r/$srname subscribe
 POST /api/multi/$multipath/rename subscribe
+POST /api/multi/copy subscribe
 GET /api/multi/mine read
+POST /api/multi/rename subscribe
+GET /api/multi/user/$username read
+GET /api/multi/user/$username/m/$multi read
+POST /api/multi/user/$username/m/$multi subscribe
+PUT /api/multi/user/$username/m/$multi subscribe
+DELETE /api/multi/user/$username/m/$multi subscribe
+PUT /api/multi/user/$username/m/$multi/r/$subreddit subscribe
+DELETE /api/multi/user/$username/m/$multi/r/$subreddit subscribe
+POST /api/mute_message_author modcontributors
+POST /api/quarantine_optin -
+POST /api/quarantine_optout -
 POST /api/read_all_messages privatemessages
 POST /api/read_message privatemessages
 GET /api/recommend/sr/$srnames read
 POST /api/register -
 POST /api/remove modposts
+POST /api/remove_subreddit_rule modconfig
+POST /api/remove_whitelisted -
 POST /api/removedeveloper -
+POST /api/reorder_subreddit_rules modconfig
 POST /api/report report
 POST /api/revokeapp -
 POST /api/save save
@@ -99,36 +151,71 @@ POST /api/selectflair flair B
 POST /api/sendreplies edit
 POST /api/set_contest_mode modposts
 POST /api/set_force_https -
+POST /api/set_original_content -
 POST /api/set_subreddit_sticky modposts
 POST /api/set_suggested_sort modposts
 POST /api/setappicon -
 POST /api/setflairenabled flair B
 POST /api/setpermissions - B
+POST /api/show_comment -
 POST /api/site_admin modconfig
 POST /api/spoiler modposts
 POST /api/store_visits save
 POST /api/submit submit
+POST /api/submit_gallery_post submit J
+POST /api/submit_poll_post submit J
 GET /api/submit_text submit B
 GET /api/subreddit_autocomplete_v2 read
 POST /api/subreddit_stylesheet modconfig B
 GET /api/subreddits_by_topic read
 POST /api/subscribe subscribe
 POST /api/unblock_subreddit privatemessages
-POST /api/unfriend -
+POST /api/uncollapse_message privatemessages
+POST /api/unfriend - B
 POST /api/unhide report
 POST /api/unignore_reports modposts
 POST /api/unlock modposts
 POST /api/unmarknsfw modposts
+POST /api/unmute_message_author modcontributors
 POST /api/unread_message privatemessages
 POST /api/unsave save
 POST /api/unspoiler modposts
 POST /api/update -
+POST /api/update_crowd_control_level -
 POST /api/update_email -
 POST /api/update_password -
+POST /api/update_subreddit_rule modconfig
 POST /api/updateapp -
 POST /api/upload_sr_img modconfig B
+GET /api/user_data_by_account_ids -
 GET /api/user_flair_v2 flair B
 GET /api/username_available -
+POST /api/v1/$subreddit/emoji structuredstyles
+DELETE /api/v1/$subreddit/emoji/$emoji_name structuredstyles
+POST /api/v1/$subreddit/emoji_asset_upload_s3 structuredstyles
+POST /api/v1/$subreddit/emoji_permissions structuredstyles
+GET /api/v1/$subreddit/emojis/all read
+GET /api/v1/$subreddit/moderators_invited -
+GET /api/v1/$subreddit/post_requirements submit
+GET /api/v1/$subreddit/removal_reasons -
+POST /api/v1/$subreddit/removal_reasons -
+PUT /api/v1/$subreddit/removal_reasons/$reason_id -
+DELETE /api/v1/$subreddit/removal_reasons/$reason_id -
+POST /api/v1/collections/add_post_to_collection modposts
+GET /api/v1/collections/collection read
+POST /api/v1/collections/create_collection modposts
+POST /api/v1/collections/delete_collection modposts
+POST /api/v1/collections/follow_collection subscribe
+POST /api/v1/collections/remove_post_in_collection modposts
+POST /api/v1/collections/reorder_collection modposts
+GET /api/v1/collections/subreddit_collections read
+POST /api/v1/collections/update_collection_description modposts
+POST /api/v1/collections/update_collection_display_layout modposts
+POST /api/v1/collections/update_collection_title modposts
+POST /api/v1/draft -
+PUT /api/v1/draft -
+DELETE /api/v1/draft -
+GET /api/v1/drafts -
 GET /api/v1/me identity
 GET /api/v1/me/blocked read
 GET /api/v1/me/friends read
@@ -139,7 +226,13 @@ GET /api/v1/me/karma mysubreddits
 GET /api/v1/me/prefs identity
 PATCH /api/v1/me/prefs account J
 GET /api/v1/me/trophies identity
+POST /api/v1/modactions/removal_comment_message - J
+POST /api/v1/modactions/removal_link_message - J
+POST /api/v1/modactions/removal_reasons -
 GET /api/v1/scopes -
+PATCH /api/v1/structured_styles/$subreddit structuredstyles
+POST /api/v1/style_asset_upload_s3/$subreddit structuredstyles
+PATCH /api/v1/subreddit/update_settings modconfig J
 GET /api/v1/user/$username/trophies read
 POST /api/vote vote
 POST /api/wiki/alloweditor/$act modwiki SB
@@ -151,47 +244,85 @@ POST /api/wiki/revert modwiki B
 GET /best read L
 GET /by_id/$names read L
 GET /comments/$article read B
+GET /comments/$article/$slug/$comment read B
 GET /controversial read LB
+GET /domain/$domain read L
+GET /domain/$domain/controversial read L
+GET /domain/$domain/hot read L
+GET /domain/$domain/new read L
+GET /domain/$domain/rising read L
+GET /domain/$domain/top read L
 GET /duplicates/$article read
 GET /hot read LB
 GET /live/$thread read
 GET /live/$thread/about read
 GET /live/$thread/contributors read
 GET /live/$thread/discussions read L
+GET /live/$thread/updates/$update_id read
 GET /message/$where privatemessages LS
+GET /message/comments privatemessages L
 GET /message/inbox privatemessages L
+GET /message/mentions privatemessages L
+GET /message/messages privatemessages L
+GET /message/messages/$id privatemessages
+GET /message/selfreply privatemessages L
 GET /message/sent privatemessages L
 GET /message/unread privatemessages L
 GET /new read LB
 GET /prefs/$where read S
 GET /prefs/blocked read
 GET /prefs/friends read
+GET /prefs/trusted read L
+GET /r/$subreddit read L
 GET /r/$subreddit/about read
 GET /r/$subreddit/about/edit modconfig
 GET /r/$subreddit/about/rules read
+GET /r/$subreddit/about/sticky read
+GET /r/$subreddit/about/stylesheet modconfig
+GET /r/$subreddit/about/traffic modtraffic
+PATCH /r/$subreddit/api/flair_template_order modflair
+POST /r/$subreddit/api/widget structuredstyles
+PUT /r/$subreddit/api/widget/$widget_id structuredstyles
+DELETE /r/$subreddit/api/widget/$widget_id structuredstyles
+POST /r/$subreddit/api/widget_image_upload_s3 structuredstyles
+PATCH /r/$subreddit/api/widget_order/$section structuredstyles
+GET /r/$subreddit/api/widgets structuredstyles
 GET /random read B
 GET /rising read LB
 GET /search read LB
 GET /stylesheet modconfig B
 GET /subreddits/$where read LS
+GET /subreddits/default read L
 GET /subreddits/mine/$where mysubreddits LS
 GET /subreddits/mine/contributor mysubreddits L
 GET /subreddits/mine/moderator mysubreddits L
 GET /subreddits/mine/subscriber mysubreddits L
 GET /subreddits/new read L
 GET /subreddits/popular read L
+GET /subreddits/premium read L
 GET /subreddits/search read L
 GET /top read LB
+GET /user/$username history L
 GET /user/$username/$where history LS
 GET /user/$username/about read
 GET /user/$username/comments history L
 GET /user/$username/downvoted history L
 GET /user/$username/gilded history L
 GET /user/$username/hidden history L
+GET /user/$username/m/$multi read L
+GET /user/$username/m/$multi/controversial read L
+GET /user/$username/m/$multi/hot read L
+GET /user/$username/m/$multi/new read L
+GET /user/$username/m/$multi/rising read L
+GET /user/$username/m/$multi/top read L
+GET /user/$username/moderated_subreddits -
 GET /user/$username/overview history L
 GET /user/$username/saved history L
 GET /user/$username/submitted history L
 GET /user/$username/upvoted history L
+GET /users/new read L
+GET /users/popular read L
+GET /users/search read L
 GET /wiki/$page wikiread B
 GET /wiki/discussions/$page wikiread LB
 GET /wiki/pages wikiread B
