@@ -21,6 +21,8 @@ export interface EndpointRecord {
   dotJson?: boolean;
   /** Missing from the platform's documentation (PRAW calls it): its scope is not known. */
   undocumented?: boolean;
+  /** Another endpoint (`VERB /path`) whose recorded answers this one shares. */
+  answerOf?: string;
   description?: string;
 }
 
@@ -28,6 +30,8 @@ export interface Endpoint extends EndpointRecord {
   callArgs: Arg[];
   result: string;
   description: string;
+  /** Where the answer type comes from (recordings, or none), for the typing's JSDoc. */
+  answerNote?: string;
 }
 
 /** A raw entry of reddit-api-generator's api.json (only the fields the generator reads). */
@@ -47,6 +51,6 @@ export function normalize(raw: RawEntry): EndpointRecord;
 export function pathParams(path: string): string[];
 export function mergeOverlay(records: EndpointRecord[], overlay: unknown): EndpointRecord[];
 export function markSelectors(records: EndpointRecord[]): Map<EndpointRecord, string[]>;
-export function buildModel(catalog: RawEntry[], overlay: unknown, descriptions: Record<string, string>): Endpoint[];
+export function buildModel(catalog: RawEntry[], overlay: unknown, descriptions: Record<string, string>, answers?: unknown): Endpoint[];
 export function runtimeLines(endpoints: Endpoint[]): string[];
 export function generate(): Record<string, string>;

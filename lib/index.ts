@@ -9,11 +9,7 @@ export type { CommentTree, TreeOptions, TreeProgress } from './types/tree.js';
 export { walk, flatten, type CommentBranch } from './tree/walk.js';
 export type { ItemStream, StreamOptions, StreamCursor, CursorStore, StreamGap, StreamFailure, StreamItems } from './types/stream.js';
 export type { CallFor, Endpoints, KnownPath, CommonArgs, Op, ListingOp } from './types/endpoints.js';
-export type {
-  Fullname, Link, Comment, Account, Subreddit, Message, More, Listing, UserListEntry, JsonResponse,
-  LinkThing, CommentThing, AccountThing, MessageThing, SubredditThing, MoreThing,
-  ModAction, ModActionThing,
-} from './types/things.js';
+export type * from './types/things.js';
 export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events.js';
 export type { Logger, LogDetails } from './log/index.js';
 export type { Args } from './request/path.js';

@@ -238,7 +238,7 @@ describe('stopping early', () => {
     expectCovered(result);
     const left = [...stubs(result.comments)];
     expect(left.length).toBeGreaterThan(0);
-    expect(left.every((s) => s.data.depth > 2)).toBe(true);
+    expect(left.every((s) => (s.data.depth ?? 0) > 2)).toBe(true);
   });
 
   it('abort midway rejects with the signal\'s reason and sends nothing more', async () => {

@@ -6,41 +6,43 @@
 // A shape is a union: an array of alternatives, each one of
 //   'string' | 'number' | 'boolean' | 'null' | 'empty' (an empty body)
 //   { fullname: ['t3'] }   a string that was always a fullname of these kinds
-//   { literal: 'x' }       the value of a `kind` field
+//   { literal: 'x' }       the value of a `kind` field, or '' where every string seen was empty (a
+//                          comment's `replies`: '' or a Listing); any other string makes it 'string'
+//   { bare: 't3' }         a thing's data without its `{kind, data}` envelope (an edited link, a
+//                          crosspost's parents), its data in the things table too
+//   { tuple: [Union, ...] } an answer that is an array of listings (a link's page: the link, its comments)
 //   { thing: 't3' }        a thing, its data in the things table
 //   { listing: Union }     a Listing of these items, its envelope in the things table under `Listing`
 //   { array: Union }       items of these shapes ([] when only empty arrays were seen)
 //   { record: Union }      an object keyed by ids (modmail conversations, widgets, media metadata)
 //   { object: { [field]: { type: Union, optional?: true } } }
-// While learning, an object also carries the dates of its recordings and each field the date it was
-// first seen and the last date it was missing: a field is optional when a recording made after it
-// first appeared lacks it. The platform adds fields over the years; a field every recording since its
-// first has is sent today, however old the recordings that predate it.
+// A field is optional when any recording of its object lacks it.
 
 const FULLNAME = /^t([1-6])_[a-z0-9]+$/;
-/** Keys that are ids rather than field names: base-36 ids with a digit, fullnames, widget ids, UUIDs. */
+/** Keys that are ids rather than field names: base-36 ids, fullnames, widget ids, UUIDs. */
 const ID_KEY = /^(?:t[1-6]_[a-z0-9]+|[a-z0-9]{4,14}|widget_[\w-]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-/** Fields whose value is always keyed by ids, even when a recording holds one id without a digit. */
-const RECORD_FIELDS = new Set(['conversations', 'messages', 'modActions', 'media_metadata', 'items', 'snoomojis']);
+/** Fields that hold objects keyed by ids (modmail's conversations, messages and actions, widgets, media), when every key is one. */
+const ID_FIELDS = new Set(['conversations', 'messages', 'modActions', 'media_metadata', 'items', 'recentConvos', 'recentComments', 'recentPosts']);
+/** Fields that hold objects keyed by names (a subreddit's emoji). */
+const NAME_FIELDS = new Set(['snoomojis']);
 
 /**
- * The table of things met while inferring: kind -> union of their data shapes.
- * @typedef {Map<string, any[]>} Things
- */
-
-/**
- * Whether an object is keyed by ids: it sits in a record field, or every key is an id (with a digit,
- * so `over18` is no id) or a record field (the emoji answer keys its maps by `snoomojis` and subreddit
- * fullnames). The answer: false, or the field name its values are inferred under.
+ * Whether an object is keyed by ids rather than field names: it sits in a field that holds such
+ * objects, or every key is an id with a digit (so `over18` is no id) or a name field (the emoji
+ * answer keys its maps by `snoomojis` and by subreddit fullnames). The answer: false, or the field
+ * name its values are inferred under.
  * @param {Record<string, unknown>} v @param {string | undefined} key
  * @returns {false | { inner: string | undefined }}
  */
-function recordOf(v, key) {
+export function recordOf(v, key) {
   const keys = Object.keys(v);
   if (keys.length === 0) return false;
-  if (key && RECORD_FIELDS.has(key)) return { inner: undefined };
+  if (key && NAME_FIELDS.has(key)) return { inner: undefined };
+  if (key && ID_FIELDS.has(key) && keys.every((k) => /^[a-z0-9_-]+$/.test(k)) && (keys.some((k) => /\d/.test(k)) || keys.every((k) => ID_KEY.test(k)))) {
+    return { inner: undefined };
+  }
   const ids = keys.filter((k) => ID_KEY.test(k) && /\d/.test(k) && !/^[a-z]+\d+$/.test(k));
-  const named = keys.filter((k) => RECORD_FIELDS.has(k));
+  const named = keys.filter((k) => NAME_FIELDS.has(k));
   if (ids.length + named.length !== keys.length || ids.length === 0) return false;
   return { inner: named[0] };
 }
@@ -56,15 +58,15 @@ function isThing(v) {
  * The shape of one value; things it holds are merged into `things`.
  * @param {unknown} value
  * @param {Things} things
- * @param {string} date when it was recorded (ISO text, so dates compare as strings)
  * @param {string} [key] the field the value sits in
+ * @param {boolean} [envelope] it is the `data` of a `{kind, data}` thing
  * @returns {any[]}
  */
-export function infer(value, things, date, key) {
+export function infer(value, things, key, envelope = false) {
   if (value === null) return ['null'];
   switch (typeof value) {
     case 'string': {
-      if (key === 'kind') return [{ literal: value }];
+      if (key === 'kind' || value === '') return [{ literal: value }];
       const m = FULLNAME.exec(value);
       return [m ? { fullname: [`t${m[1]}`] } : 'string'];
     }
@@ -73,31 +75,62 @@ export function infer(value, things, date, key) {
     case 'boolean':
       return ['boolean'];
   }
-  if (Array.isArray(value)) return [{ array: mergeAll(value.map((item) => infer(item, things, date))) }];
+  if (Array.isArray(value)) return [{ array: mergeAll(value.map((item) => infer(item, things))) }];
   const obj = /** @type {Record<string, unknown>} */ (value);
   if (isThing(obj)) {
     const kind = /** @type {string} */ (obj.kind);
     const data = /** @type {any} */ (obj.data);
     if (kind === 'Listing' && data && Array.isArray(data.children)) {
       const { children, ...envelope } = data;
-      addThing(things, 'Listing', infer(envelope, things, date));
-      return [{ listing: mergeAll(children.map((/** @type {unknown} */ c) => infer(c, things, date))) }];
+      addThing(things, 'Listing', infer(envelope, things));
+      return [{ listing: mergeAll(children.map((/** @type {unknown} */ c) => infer(c, things))) }];
     }
     // The inbox shows comments as messages: their data is a shape of its own (no `link_id`, a `subject`...).
     const key = kind === 't1' && data?.was_comment === true ? 't1 inbox' : kind;
-    addThing(things, key, infer(data, things, date));
+    addThing(things, key, infer(data, things, undefined, true));
     return [{ thing: key }];
   }
+  const bare = envelope ? undefined : bareKind(obj);
+  if (bare) {
+    const key = bare === 't1' && obj.was_comment === true ? 't1 inbox' : bare;
+    addThing(things, key, infer(obj, things, undefined, true));
+    return [{ bare: key }];
+  }
   const record = recordOf(obj, key);
-  if (record) return [{ record: mergeAll(Object.values(obj).map((v) => infer(v, things, date, record.inner))) }];
-  /** @type {Record<string, {type: any[], first: string}>} */
+  if (record) return [{ record: mergeAll(Object.values(obj).map((v) => infer(v, things, record.inner))) }];
+  /** @type {Record<string, {type: any[]}>} */
   const fields = {};
   for (const [raw, v] of Object.entries(obj)) {
     // The cassettes replaced the test subreddit's name, `test`, everywhere: even in `contest_mode`.
     const k = raw.replaceAll('<TEST_SUBREDDIT>', 'test');
-    fields[k] = { type: infer(v, things, date, k), first: date };
+    fields[k] = { type: infer(v, things, k) };
   }
-  return [{ object: fields, last: date }];
+  return [{ object: fields }];
+}
+
+/**
+ * The kind of a bare thing's data: an object whose `name` is the fullname made of its `id`, with a
+ * dozen fields or more (a link's data without its envelope, as `/api/editusertext` answers with
+ * `richtext_json`; `/api/submit`'s `{id, name, url}` is no link).
+ * @param {unknown} value
+ * @returns {string | undefined}
+ */
+export function bareKind(value) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { id, name } = /** @type {any} */ (value);
+  const m = typeof name === 'string' ? FULLNAME.exec(name) : null;
+  return m && name === `t${m[1]}_${id}` && Object.keys(value).length >= 12 ? `t${m[1]}` : undefined;
+}
+
+/**
+ * The shape of a whole answer: like {@link infer}, but an array of listings is a tuple.
+ * @param {unknown} value @param {Things} things
+ */
+export function inferAnswer(value, things) {
+  if (Array.isArray(value) && value.length > 1 && value.length < 4 && value.every((v) => isThing(v) && ['Listing', 'UserList'].includes(v.kind))) {
+    return [{ tuple: value.map((v) => infer(v, things)) }];
+  }
+  return infer(value, things);
 }
 
 /** A thing's data always merges into one object, whatever answer it came in. @param {Things} things @param {string} kind @param {any[]} shape */
@@ -113,43 +146,40 @@ export function mergeAll(unions) {
 /** @param {any} alt */
 const tag = (alt) => (typeof alt === 'string' ? alt : Object.keys(alt)[0]);
 
-/** The one literal `kind` of an object shape, if it has one. @param {any} obj */
-function discriminator(obj) {
+/** The `kind` literals of an object shape, when its `kind` is only literals. @param {any} obj @returns {Set<string> | undefined} */
+function discriminators(obj) {
   const kind = obj.kind?.type;
-  return kind?.length === 1 && kind[0].literal !== undefined ? kind[0].literal : undefined;
+  if (!kind?.length || !kind.every((/** @type {any} */ k) => k.literal !== undefined && k.literal !== '')) return undefined;
+  return new Set(kind.map((/** @type {any} */ k) => k.literal));
 }
 
-/** Whether two object shapes describe the same thing: the same `kind` literal, or mostly the same fields. */
+/**
+ * Whether two object shapes describe the same thing. Of another `kind` (widgets): only when one's
+ * fields are all the other's (rules of kind `link` and `comment` are one shape). Otherwise: an empty
+ * object only matches an empty one, and others match when they share half the fields of the smaller.
+ */
 function sameObject(/** @type {any} */ a, /** @type {any} */ b) {
-  const da = discriminator(a);
-  const db = discriminator(b);
-  if (da !== undefined || db !== undefined) return da === db;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
+  const da = discriminators(a);
+  const db = discriminators(b);
+  if (da && db && ![...da].some((k) => db.has(k))) return ka.every((k) => k in b) || kb.every((k) => k in a);
   if (ka.length === 0 || kb.length === 0) return ka.length === kb.length;
   const shared = ka.filter((k) => k in b).length;
   return shared * 2 >= Math.min(ka.length, kb.length);
 }
 
-const later = (/** @type {string | undefined} */ x, /** @type {string | undefined} */ y) => (x === undefined ? y : y === undefined || x > y ? x : y);
-const earlier = (/** @type {string} */ x, /** @type {string} */ y) => (x < y ? x : y);
-
-/** Two object shapes as one: fields of either, each with its first date and last date missing. @param {any} a @param {any} b */
+/** Two object shapes as one: the fields of either, optional unless both always have them. @param {any} a @param {any} b */
 function mergeObjects(a, b) {
   /** @type {Record<string, any>} */
   const fields = {};
   for (const k of new Set([...Object.keys(a.object), ...Object.keys(b.object)])) {
     const fa = a.object[k];
     const fb = b.object[k];
-    if (fa && fb) {
-      const missing = later(fa.missing, fb.missing);
-      fields[k] = { type: merge(fa.type, fb.type), first: earlier(fa.first, fb.first), ...(missing ? { missing } : {}) };
-    } else {
-      const f = fa ?? fb;
-      fields[k] = { ...f, missing: later(f.missing, (fa ? b : a).last) };
-    }
+    const type = fa && fb ? merge(fa.type, fb.type) : (fa ?? fb).type;
+    fields[k] = fa && fb && !fa.optional && !fb.optional ? { type } : { type, optional: true };
   }
-  return { object: fields, last: later(a.last, b.last) };
+  return { object: fields };
 }
 
 /**
@@ -166,26 +196,44 @@ export function merge(a, b, oneObject = false) {
     if (typeof alt === 'string') {
       if (out.includes(alt)) continue;
       if (alt === 'string') {
-        for (let i = out.length - 1; i >= 0; i--) if (tag(out[i]) === 'fullname') out.splice(i, 1);
+        for (let i = out.length - 1; i >= 0; i--) if (tag(out[i]) === 'fullname' || out[i].literal === '') out.splice(i, 1);
       }
       out.push(alt);
       continue;
     }
+    if (t === 'literal' && alt.literal === '' && (out.includes('string') || out.some((x) => tag(x) === 'fullname'))) continue;
     if (t === 'fullname') {
       if (out.includes('string')) continue;
+      const empty = out.findIndex((x) => x.literal === '');
+      if (empty >= 0) {
+        out.splice(empty, 1, 'string');
+        continue;
+      }
       const i = out.findIndex((x) => tag(x) === 'fullname');
       if (i < 0) out.push(alt);
       else out[i] = { fullname: [...new Set([...out[i].fullname, ...alt.fullname])].sort() };
       continue;
     }
-    if (t === 'literal' || t === 'thing') {
+    if (t === 'literal' || t === 'thing' || t === 'bare') {
       if (!out.some((x) => tag(x) === t && x[t] === alt[t])) out.push(alt);
       continue;
+    }
+    const isEmpty = (/** @type {any} */ x) => tag(x) === 'object' && Object.keys(x.object).length === 0;
+    if (t === 'object' && isEmpty(alt) && out.some((x) => tag(x) === 'record')) continue;
+    if (t === 'record') {
+      const e = out.findIndex(isEmpty);
+      if (e >= 0) out.splice(e, 1);
     }
     if (t === 'object') {
       const i = out.findIndex((x) => tag(x) === 'object' && (oneObject || sameObject(x.object, alt.object)));
       if (i < 0) out.push(alt);
       else out[i] = mergeObjects(out[i], alt);
+      continue;
+    }
+    if (t === 'tuple') {
+      const i = out.findIndex((x) => tag(x) === 'tuple' && x.tuple.length === alt.tuple.length);
+      if (i < 0) out.push(alt);
+      else out[i] = { tuple: out[i].tuple.map((/** @type {any[]} */ u, /** @type {number} */ j) => merge(u, alt.tuple[j])) };
       continue;
     }
     // listing, array, record: one alternative each, their items merged.
@@ -200,19 +248,22 @@ export function merge(a, b, oneObject = false) {
 export function canonical(union) {
   const alts = union.map((alt) => {
     const t = tag(alt);
-    if (typeof alt === 'string' || t === 'fullname' || t === 'literal' || t === 'thing') return alt;
+    if (typeof alt === 'string' || t === 'fullname' || t === 'literal' || t === 'thing' || t === 'bare') return alt;
     if (t === 'object') {
       /** @type {Record<string, any>} */
       const fields = {};
       for (const k of Object.keys(alt.object).sort()) {
         const f = alt.object[k];
-        const optional = f.optional || (f.missing !== undefined && f.missing >= f.first);
-        fields[k] = optional ? { type: canonical(f.type), optional: true } : { type: canonical(f.type) };
+        fields[k] = f.optional ? { type: canonical(f.type), optional: true } : { type: canonical(f.type) };
       }
       return { object: fields };
     }
+    if (t === 'tuple') return { tuple: alt.tuple.map((/** @type {any[]} */ u) => canonical(u)) };
     return { [t]: canonical(alt[t]) };
   });
+  // '' as a marker of "nothing" next to structured values stays ''; alone, it is text that happened to be empty.
+  const empty = alts.findIndex((x) => x.literal === '');
+  if (empty >= 0 && alts.every((x) => x.literal === '' || x === 'null')) alts.splice(empty, 1, 'string');
   const key = (/** @type {any} */ x) => `${tag(x)} ${JSON.stringify(x)}`;
   return alts.sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
 }

@@ -1,6 +1,7 @@
-import type { Endpoints, ListingOp, Op } from '../../typings/endpoints.js';
+import type { Endpoints, Op } from '../../typings/endpoints.js';
 import type { Args } from '../request/path.js';
 import type { CallObject, CallOptions, Thing } from './call.js';
+import type { Listing } from './things.js';
 import type { ListingSlice } from './listing.js';
 import type { ParamNames, PathParams } from './path-params.js';
 import type { CommentTree, TreeOptions } from './tree.js';
@@ -10,7 +11,27 @@ import type { ItemStream, StreamItemOf, StreamOptions } from './stream.js';
 // Policy (docs/typings.md): a known path and verb takes exactly its documented arguments (a misspelt
 // one is a compile error); anything else stays callable with loose arguments and an `unknown` result.
 
-export type { Endpoints, ListingOp, Op };
+export type { Endpoints, Op };
+
+/** `.listing()` of a known endpoint: what it takes, the type of one item, and the call options it needs (from its GET's answer). */
+export interface ListingOp<A, I, O = CallOptions> {
+  args: A;
+  item: I;
+  options: O;
+}
+
+/** The item of a listing answer: a Listing's, or any of an array of Listings' (a link's page); `never` for other answers. */
+type ItemOf<R> = R extends Listing<infer I> ? I : R extends readonly Listing<infer I>[] ? I : never;
+
+/**
+ * The `.listing()` of an entry whose GET answers a listing, else `never`. An answer that is an array
+ * of listings (a link's page: the link, then its comments) needs `listingIndex` to say which to page.
+ */
+type ListingOpOf<E> = E extends { get: Op<infer A, infer R, infer O> }
+  ? [ItemOf<R>] extends [never]
+    ? never
+    : ListingOp<A, ItemOf<R>, R extends Listing<unknown> ? O : O & { listingIndex: number }>
+  : never;
 
 /** Arguments every known endpoint accepts besides its own. */
 export interface CommonArgs {
@@ -57,7 +78,7 @@ type LooseListing<P extends string> = [ParamNames<P>] extends [never]
 type StreamArgs<A> = Omit<A, 'after' | 'before' | 'count' | 'limit'> & CommonArgs;
 
 /** `.stream()` of a path: typed like its `.listing()` when the catalog has one, else loose with `$params` required. */
-type StreamMethod<E, P extends string> = E extends { listing: ListingOp<infer A, infer I, infer O> }
+type StreamMethod<E, P extends string> = ListingOpOf<E> extends ListingOp<infer A, infer I, infer O>
   ? <T = StreamItemOf<P, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
   : [ParamNames<P>] extends [never]
     ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
@@ -87,8 +108,12 @@ type CommentsPath = '/comments/$article' | '/r/$subreddit/comments/$article';
 
 /** Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose. */
 type KnownCall<E, P extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
-  [V in Exclude<Verb | 'listing', keyof E>]: V extends 'listing' ? LooseListing<P> : LooseMethod<P>;
-} & { stream: StreamMethod<E, P> } & (P extends CommentsPath | `${CommentsPath}.json`
+  [V in Exclude<Verb, keyof E>]: LooseMethod<P>;
+} & {
+  /** GET the path as a listing and resolve to a page you can walk (`next()`, `for await`); typed from its GET's answer. */
+  listing: [ListingOpOf<E>] extends [never] ? LooseListing<P> : TypedMethod<ListingOpOf<E>>;
+  stream: StreamMethod<E, P>;
+} & (P extends CommentsPath | `${CommentsPath}.json`
   ? {
       /**
        * The link and its whole comment tree: the page (`sort`, `limit`, `depth`... as for `get`), then every
