@@ -198,7 +198,7 @@ export interface Endpoints {
   };
   "/api/editusertext": {
     /** Change the text of a self post or comment the account wrote. Scope: `edit`. Not a listing. */
-    post: Op<Endpoints["/api/comment"]["post"]["args"], Link | JsonResponse<{ things: (CommentThing | LinkThing)[]; }>>;
+    post: Op<{ text: string; thing_id: Fullname; richtext_json?: string; validate_on_submit?: boolean }, Link | JsonResponse<{ things: (CommentThing | LinkThing)[]; }>>;
   };
   "/api/filter/user/$username/f/$filter": {
     /** The subreddits filtered out of r/all or r/mod. Scope: `read`. Not a listing. */
@@ -228,7 +228,7 @@ export interface Endpoints {
   };
   "/api/flairselector": {
     /** The flair choices open to a user or a link, and the current one. Scope: `flair`. Not a listing. */
-    post: Op<{ link?: `t3_${string}`; name?: string }, { choices: ({ flair_css_class: string; flair_position: string; flair_template_id: string; flair_text: string; flair_text_editable: boolean; })[]; current: { flair_css_class: string | null; flair_position: string; flair_template_id: unknown; flair_text: unknown; }; }>;
+    post: Op<{ link?: `t3_${string}`; name?: string; is_newlink?: boolean }, { choices: ({ flair_css_class: string; flair_position: string; flair_template_id: string; flair_text: string; flair_text_editable: boolean; })[]; current: { flair_css_class: string | null; flair_position: string; flair_template_id: unknown; flair_text: unknown; }; }>;
   };
   "/api/flairtemplate": {
     /** Create or change a flair template. Scope: `modflair`. Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
@@ -320,7 +320,7 @@ export interface Endpoints {
   };
   "/api/live/by_id/$names": {
     /** Live threads by id (comma-separated, `LiveUpdateEvent_` prefixed). Scope: `read`. Listing; walk it with `.listing()`. */
-    get: Op<{ $names: string }, Listing<LiveThreadThing>>;
+    get: Op<{ $names: string; limit?: number }, Listing<LiveThreadThing>>;
   };
   "/api/live/create": {
     /** Start a new live thread. Scope: `submit`. Not a listing. */
@@ -488,7 +488,7 @@ export interface Endpoints {
     /** Add a subreddit to a multireddit. Scope: `subscribe`. Not a listing. */
     put: Op<{ $username: string; $multi: string; $subreddit: string; model?: string }, Endpoints["/api/filter/user/$username/f/$filter/r/$subreddit"]["put"]["result"]>;
     /** Take a subreddit out of a multireddit. Scope: `subscribe`. Not a listing. */
-    delete: Op<{ $username: string; $multi: string; $subreddit: string }, ''>;
+    delete: Op<Endpoints["/api/multi/user/$username/m/$multi/r/$subreddit"]["put"]["args"], ''>;
   };
   "/api/mute_message_author": {
     /** Mute the author of a modmail message in the subreddit. Scope: `modcontributors`. Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
@@ -540,7 +540,7 @@ export interface Endpoints {
   };
   "/api/report": {
     /** Report a thing to the moderators. Scope: `report`. Not a listing. */
-    post: Op<{ other_reason?: string; reason?: string; thing_id: Fullname; rule_reason?: string; site_reason?: string }, JsonAck>;
+    post: Op<{ other_reason?: string; reason?: string; thing_id?: Fullname; rule_reason?: string; site_reason?: string; id?: Fullname }, JsonAck>;
   };
   "/api/revokeapp": {
     /** Withdraw an app's access to the account (legacy). Scope: no OAuth scope (cookie sessions only). Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
@@ -556,11 +556,11 @@ export interface Endpoints {
   };
   "/api/search_reddit_names": {
     /** Subreddit names that start with a query. Scope: `read`. Not a listing. */
-    post: Op<{ include_over_18?: boolean; query?: string }, { names: string[]; }>;
+    post: Op<{ include_over_18?: boolean; query?: string; exact?: boolean }, { names: string[]; }>;
   };
   "/api/selectflair": {
     /** Pick a flair template for a user or a link. Scope: `flair`. Not a listing. */
-    post: Op<{ flair_template_id?: string; link?: `t3_${string}`; name?: string; text?: string }, JsonAck>;
+    post: Op<{ flair_template_id?: string; link?: `t3_${string}`; name?: string; text?: string; css_class?: string }, JsonAck>;
   };
   "/api/sendreplies": {
     /** Turn reply notifications for a thing on or off. Scope: `edit`. Not a listing. */
@@ -580,7 +580,7 @@ export interface Endpoints {
   };
   "/api/set_subreddit_sticky": {
     /** Pin or unpin a link at the top of its subreddit. Scope: `modposts`. Not a listing. */
-    post: Op<{ id: Fullname; state: boolean; num?: number }, JsonAck>;
+    post: Op<{ id: Fullname; state: boolean; num?: number; to_profile?: boolean }, JsonAck>;
   };
   "/api/set_suggested_sort": {
     /** Set the default comment sort of a link. Scope: `modposts`. Not a listing. */
@@ -604,7 +604,7 @@ export interface Endpoints {
   };
   "/api/site_admin": {
     /** Create a subreddit or change its settings. Scope: `modconfig`. Not a listing. */
-    post: Op<{ allow_top?: boolean; collapse_deleted_comments?: boolean; comment_score_hide_mins?: number; css_on_cname?: boolean; description?: string; exclude_banned_modqueue?: boolean; "header-title"?: string; lang?: string; link_type?: "any" | "link" | "self"; name?: string; over_18?: boolean; public_description?: string; public_traffic?: boolean; show_cname_sidebar?: boolean; show_media?: boolean; spam_comments?: "low" | "high" | "all"; spam_links?: "low" | "high" | "all"; spam_selfposts?: "low" | "high" | "all"; sr?: Fullname; submit_link_label?: string; submit_text?: string; submit_text_label?: string; title?: string; type?: "public" | "private" | "restricted" | "gold_restricted" | "archived"; wiki_edit_age?: number; wiki_edit_karma?: number; wikimode?: "disabled" | "modonly" | "anyone" }, JsonAck>;
+    post: Op<{ allow_top?: boolean; collapse_deleted_comments?: boolean; comment_score_hide_mins?: number; css_on_cname?: boolean; description?: string; exclude_banned_modqueue?: boolean; "header-title"?: string; lang?: string; link_type?: "any" | "link" | "self"; name?: string; over_18?: boolean; public_description?: string; public_traffic?: boolean; show_cname_sidebar?: boolean; show_media?: boolean; spam_comments?: "low" | "high" | "all"; spam_links?: "low" | "high" | "all"; spam_selfposts?: "low" | "high" | "all"; sr?: Fullname; submit_link_label?: string; submit_text?: string; submit_text_label?: string; title?: string; type?: "public" | "private" | "restricted" | "gold_restricted" | "archived"; wiki_edit_age?: number; wiki_edit_karma?: number; wikimode?: "disabled" | "modonly" | "anyone"; all_original_content?: boolean; allow_chat_post_creation?: boolean; allow_discovery?: boolean; allow_galleries?: boolean; allow_images?: boolean; allow_polls?: boolean; allow_post_crossposts?: boolean; allow_predictions?: boolean; allow_predictions_tournament?: boolean; allow_videos?: boolean; crowd_control_chat_level?: number; crowd_control_level?: number; crowd_control_mode?: boolean; disable_contributor_requests?: boolean; domain?: string; free_form_reports?: boolean; header_title?: string; hide_ads?: boolean; key_color?: string; new_pinned_post_pns_enabled?: boolean; original_content_tag_enabled?: boolean; prediction_leaderboard_entry_type?: string; restrict_commenting?: boolean; restrict_posting?: boolean; show_media_preview?: boolean; spoilers_enabled?: boolean; suggested_comment_sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live" | null; toxicity_threshold_chat_level?: number; user_flair_pns_enabled?: boolean; welcome_message_enabled?: boolean }, JsonAck>;
   };
   "/api/spoiler": {
     /** Mark a link as a spoiler. Scope: `modposts`. Not a listing. */
@@ -616,7 +616,7 @@ export interface Endpoints {
   };
   "/api/submit": {
     /** Post a new link or self post to a subreddit. Scope: `submit`. Not a listing. */
-    post: Op<{ extension?: string; kind: "link" | "self" | "image" | "video" | "videogif"; resubmit?: boolean; sendreplies?: boolean; sr: string; text?: string; then?: "tb" | "comments"; title: string; url?: string; flair_id?: string; flair_text?: string; nsfw?: boolean; spoiler?: boolean }, JsonResponse<{ drafts_count?: number; id: string; name: `t3_${string}`; url: string; } | { user_submitted_page?: string; websocket_url: string; }>>;
+    post: Op<{ extension?: string; kind: "link" | "self" | "image" | "video" | "videogif"; resubmit?: boolean; sendreplies?: boolean; sr: string; text?: string; then?: "tb" | "comments"; title: string; url?: string; flair_id?: string; flair_text?: string; nsfw?: boolean; spoiler?: boolean; collection_id?: string; crosspost_fullname?: `t3_${string}`; discussion_type?: "CHAT"; draft_id?: string; richtext_json?: string; validate_on_submit?: boolean; video_poster_url?: string }, JsonResponse<{ drafts_count?: number; id: string; name: `t3_${string}`; url: string; } | { user_submitted_page?: string; websocket_url: string; }>>;
   };
   "/api/submit_gallery_post": {
     /** Submit a gallery link of uploaded images; the body is JSON. Scope: `submit`. Not a listing. Sends a JSON body. */
@@ -716,7 +716,7 @@ export interface Endpoints {
   };
   "/api/upload_sr_img": {
     /** Upload an image for a subreddit's stylesheet or header. Scope: `modconfig`. Not a listing. */
-    post: Op<{ file?: string; formid?: string; header?: number; img_type?: "png" | "jpg"; name?: string }, { errors: string[]; errors_values?: string[]; img_src: string; }>;
+    post: Op<{ file?: string; formid?: string; header?: number; img_type?: "png" | "jpg"; name?: string; upload_type?: "img" | "header" | "icon" | "banner" }, { errors: string[]; errors_values?: string[]; img_src: string; }>;
   };
   "/api/user_data_by_account_ids": {
     /** Public details of accounts by fullname: name, creation date, karma, icon. Scope: not documented (not checked). Not a listing. */
@@ -886,7 +886,7 @@ export interface Endpoints {
   };
   "/api/v1/subreddit/update_settings": {
     /** Change some of a subreddit's settings; only the fields given change. Scope: `modconfig`. Not a listing. Sends a JSON body. */
-    patch: Op<{ allow_top?: boolean; collapse_deleted_comments?: boolean; comment_score_hide_mins?: number; css_on_cname?: boolean; description?: string; exclude_banned_modqueue?: boolean; "header-title"?: string; lang?: string; link_type?: "any" | "link" | "self"; name?: string; over_18?: boolean; public_description?: string; public_traffic?: boolean; show_cname_sidebar?: boolean; show_media?: boolean; spam_comments?: "low" | "high" | "all"; spam_links?: "low" | "high" | "all"; spam_selfposts?: "low" | "high" | "all"; sr: `t5_${string}`; submit_link_label?: string; submit_text?: string; submit_text_label?: string; title?: string; type?: "public" | "private" | "restricted" | "gold_restricted" | "archived"; wiki_edit_age?: number; wiki_edit_karma?: number; wikimode?: "disabled" | "modonly" | "anyone" }, { title: string; }>;
+    patch: Op<{ allow_top?: boolean; collapse_deleted_comments?: boolean; comment_score_hide_mins?: number; css_on_cname?: boolean; description?: string; exclude_banned_modqueue?: boolean; "header-title"?: string; lang?: string; link_type?: "any" | "link" | "self"; name?: string; over_18?: boolean; public_description?: string; public_traffic?: boolean; show_cname_sidebar?: boolean; show_media?: boolean; spam_comments?: "low" | "high" | "all"; spam_links?: "low" | "high" | "all"; spam_selfposts?: "low" | "high" | "all"; sr: `t5_${string}`; submit_link_label?: string; submit_text?: string; submit_text_label?: string; title?: string; type?: "public" | "private" | "restricted" | "gold_restricted" | "archived"; wiki_edit_age?: number; wiki_edit_karma?: number; wikimode?: "disabled" | "modonly" | "anyone"; all_original_content?: boolean; allow_chat_post_creation?: boolean; allow_discovery?: boolean; allow_galleries?: boolean; allow_images?: boolean; allow_polls?: boolean; allow_post_crossposts?: boolean; allow_predictions?: boolean; allow_predictions_tournament?: boolean; allow_videos?: boolean; crowd_control_chat_level?: number; crowd_control_level?: number; crowd_control_mode?: boolean; disable_contributor_requests?: boolean; domain?: string; free_form_reports?: boolean; header_title?: string; hide_ads?: boolean; key_color?: string; new_pinned_post_pns_enabled?: boolean; original_content_tag_enabled?: boolean; prediction_leaderboard_entry_type?: string; restrict_commenting?: boolean; restrict_posting?: boolean; show_media_preview?: boolean; spoilers_enabled?: boolean; suggested_comment_sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live" | null; toxicity_threshold_chat_level?: number; user_flair_pns_enabled?: boolean; welcome_message_enabled?: boolean }, { title: string; }>;
   };
   "/api/v1/user/$username/trophies": {
     /** Trophies a user has earned. Scope: `read`. Not a listing. */
@@ -926,7 +926,7 @@ export interface Endpoints {
   };
   "/by_id/$names": {
     /** Links by fullname, as one listing. Scope: `read`. Listing; walk it with `.listing()`. No recorded answer: typed as the catalog describes it. */
-    get: Op<Endpoints["/api/live/by_id/$names"]["get"]["args"], Listing<LinkThing>>;
+    get: Op<{ $names: string }, Listing<LinkThing>>;
   };
   "/comments": {
     /** Newest comments first, site-wide or in one subreddit. Scope: `read`. Listing; walk it with `.listing()`. */
@@ -934,7 +934,7 @@ export interface Endpoints {
   };
   "/comments/$article": {
     /** A link and its comment tree: an array of two listings (pass listingIndex to .listing()). Scope: `read`. Not a listing. */
-    get: Op<{ $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
+    get: Op<{ $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number; rtj?: string }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
   };
   "/comments/$article/$slug/$comment": {
     /** A comment's own page: the link and the thread under one comment (what "continue this thread" loads). Scope: `read`. Not a listing. */
@@ -1194,7 +1194,7 @@ export interface Endpoints {
   };
   "/r/$subreddit/api/flairselector": {
     /** The flair choices open to a user or a link, and the current one. Scope: `flair`. Not a listing. */
-    post: Op<{ $subreddit: string; link?: `t3_${string}`; name?: string }, Endpoints["/api/flairselector"]["post"]["result"]>;
+    post: Op<{ $subreddit: string; link?: `t3_${string}`; name?: string; is_newlink?: boolean }, Endpoints["/api/flairselector"]["post"]["result"]>;
   };
   "/r/$subreddit/api/flairtemplate": {
     /** Create or change a flair template. Scope: `modflair`. Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
@@ -1218,7 +1218,7 @@ export interface Endpoints {
   };
   "/r/$subreddit/api/selectflair": {
     /** Pick a flair template for a user or a link. Scope: `flair`. Not a listing. */
-    post: Op<{ $subreddit: string; flair_template_id?: string; link?: `t3_${string}`; name?: string; text?: string }, JsonAck>;
+    post: Op<{ $subreddit: string; flair_template_id?: string; link?: `t3_${string}`; name?: string; text?: string; css_class?: string }, JsonAck>;
   };
   "/r/$subreddit/api/setflairenabled": {
     /** Show or hide the account's own flair in a subreddit. Scope: `flair`. Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
@@ -1242,7 +1242,7 @@ export interface Endpoints {
   };
   "/r/$subreddit/api/upload_sr_img": {
     /** Upload an image for a subreddit's stylesheet or header. Scope: `modconfig`. Not a listing. */
-    post: Op<{ $subreddit: string; file?: string; formid?: string; header?: number; img_type?: "png" | "jpg"; name?: string }, Endpoints["/api/upload_sr_img"]["post"]["result"]>;
+    post: Op<{ $subreddit: string; file?: string; formid?: string; header?: number; img_type?: "png" | "jpg"; name?: string; upload_type?: "img" | "header" | "icon" | "banner" }, Endpoints["/api/upload_sr_img"]["post"]["result"]>;
   };
   "/r/$subreddit/api/user_flair_v2": {
     /** User flair templates of a subreddit. Scope: `flair`. Not a listing. */
@@ -1300,11 +1300,11 @@ export interface Endpoints {
   };
   "/r/$subreddit/comments/$article": {
     /** A link and its comment tree: an array of two listings (pass listingIndex to .listing()). Scope: `read`. Not a listing. */
-    get: Op<{ $subreddit: string; $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
+    get: Op<{ $subreddit: string; $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number; rtj?: string }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
   };
   "/r/$subreddit/comments/$article/$slug/$comment": {
     /** A comment's own page: the link and the thread under one comment (what "continue this thread" loads). Scope: `read`. Not a listing. */
-    get: Op<{ $subreddit: string; $article: string; $slug: string; $comment: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "hot" | "controversial" | "old" | "random" }, [Listing<LinkThing>, Listing<CommentThing | MoreThing>]>;
+    get: Op<{ $subreddit: string; $article: string; $slug: string; $comment: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "hot" | "controversial" | "old" | "random" }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
   };
   "/r/$subreddit/controversial": {
     /** Links with the most divided votes over a time span. Scope: `read`. Listing; walk it with `.listing()`. */

@@ -3,7 +3,7 @@
 // (an endpoint the catalog calls a listing but that answers a UserList is no listing); an endpoint
 // without one keeps what the catalog says, and says so.
 import { PREFIX } from '../merge.mjs';
-import { merge } from './shape.mjs';
+import { canonical, merge } from './shape.mjs';
 import { typeText } from './types.mjs';
 
 /** @typedef {import('./types.mjs').Names} Names */
@@ -25,7 +25,7 @@ function recorded(rec, answers, siblings) {
   const own = answers.get(`${rec.verb} ${rec.path}`);
   const twin = answers.get(twinKey(rec));
   // An endpoint and its `/r/$subreddit` form are one endpoint to the platform: their recordings merge.
-  if (own || twin) return { union: own && twin ? merge(own, twin) : /** @type {any[]} */ (own ?? twin), from: 'own' };
+  if (own || twin) return { union: own && twin ? canonical(merge(own, twin)) : /** @type {any[]} */ (own ?? twin), from: 'own' };
   if (!siblings) return undefined;
   const parent = rec.path.slice(0, rec.path.lastIndexOf('/'));
   let union = [];
@@ -36,7 +36,7 @@ function recorded(rec, answers, siblings) {
     union = merge(union, sibling.union);
     any = true;
   }
-  return any ? { union, from: 'siblings' } : undefined;
+  return any ? { union: canonical(union), from: 'siblings' } : undefined;
 }
 
 /** Items of a listing answer, or of every listing of a tuple; undefined when it is no listing. @param {any[]} union */
