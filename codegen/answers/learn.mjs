@@ -2,7 +2,8 @@
 // answers, the things they hold, and what the requests sent (argument names, JSON or form).
 // Pure: the caller reads the cassettes and writes the files.
 import { createHash } from 'node:crypto';
-import { canonical, inferAnswer, merge } from './shape.mjs';
+import { inferAnswer } from './shape.mjs';
+import { canonical, merge } from './union.mjs';
 
 /**
  * One recorded exchange.

@@ -1,7 +1,7 @@
 // Named shapes: objects inside answers worth a name of their own (a modmail conversation, a rule, a
 // widget). codegen/answers/names.json says where each sits; this collects the shapes found there into
 // one (merged like recordings of one place) and puts the name in their place.
-import { canonical, merge } from './shape.mjs';
+import { canonical, merge } from './union.mjs';
 
 /** @param {any} alt */
 const isEnvelope = (alt) => Object.keys(alt.object).length === 1 && 'json' in alt.object;

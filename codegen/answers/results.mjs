@@ -3,7 +3,7 @@
 // (an endpoint the catalog calls a listing but that answers a UserList is no listing); an endpoint
 // without one keeps what the catalog says, and says so.
 import { PREFIX } from '../merge.mjs';
-import { canonical, merge } from './shape.mjs';
+import { canonical, merge } from './union.mjs';
 import { typeText } from './types.mjs';
 
 /** @typedef {import('./types.mjs').Names} Names */
