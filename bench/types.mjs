@@ -4,6 +4,10 @@
 //   node bench/types.mjs [--runs N] [--write]   (--write updates the section in docs/performance.md)
 //   node bench/types.mjs --against DIR           also compiles the projects against the package in DIR
 //                                                (another build's package.json and dist/), interleaved: before/after
+//   node bench/types.mjs --instructions [--against DIR]
+//                                                counts the instructions of one compile of each project under
+//                                                valgrind (cachegrind): the same on every run, so a loaded machine
+//                                                still shows a before/after difference of a few per cent
 // Needs `npm run build` (the projects import the built package, as users do, through its `exports`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -63,6 +67,39 @@ async function measureChild(dir, names, runs) {
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   for (let i = 0; i <= runs; i++) for (const n of names) { const r = once(n); if (i > 0) samples[n].push(r); }
   process.stdout.write(JSON.stringify(samples));
+}
+
+/**
+ * Instructions executed by one compile of each project (`--compile-one`), counted by cachegrind, in
+ * millions, with the baseline's subtracted. JIT code included (`--smc-check`), one thread, so the
+ * counts repeat to within 0.1 %; a run takes a minute or two per project.
+ */
+export function countInstructions({ against = undefined } = {}) {
+  if (spawnSync('valgrind', ['--version']).status !== 0) throw new Error('types bench: --instructions needs valgrind (apt-get install valgrind).');
+  const names = ['baseline', 'construct', 'typical', ...(against ? ['construct-against', 'typical-against'] : [])];
+  const tmp = mkdtempSync(join(tmpdir(), 'snoopath-types-'));
+  try {
+    const counts = {};
+    for (const name of names) {
+      project(join(tmp, name), name, name.endsWith('-against') ? against : ROOT);
+      const run = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--smc-check=all-non-file', '--cachegrind-out-file=/dev/null',
+        process.execPath, '--single-threaded', fileURLToPath(import.meta.url), '--compile-one', join(tmp, name)], { encoding: 'utf8' });
+      const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr)?.[1];
+      if (run.status !== 0 || !refs) throw new Error(`types bench: counting ${name} failed:\n${run.stderr.slice(-2000)}`);
+      counts[name] = Number(refs.replaceAll(',', '')) / 1e6;
+    }
+    return Object.fromEntries(names.slice(1).map((n) => [n, counts[n] - counts.baseline]));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** One compile of the project in `dir`, for countInstructions. */
+async function compileOne(dir) {
+  const { default: ts } = await import(pathToFileURL(join(ROOT, 'node_modules/typescript/lib/typescript.js')).href);
+  const config = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram(config.fileNames, config.options));
+  if (diagnostics.length) throw new Error(`types bench: ${dir} does not compile: ${ts.flattenDiagnosticMessageText(diagnostics[0].messageText, ' ')}`);
 }
 
 /** A user project in `dir` whose node_modules holds this package. (snoowrap's typings are not compared: they
@@ -142,6 +179,13 @@ are unchanged and complete (\`npm run codegen:check\`); the typed calls cost wha
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--measure') {
   await measureChild(process.argv[3], process.argv[4].split(','), Number(process.argv[5]));
+} else if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--compile-one') {
+  await compileOne(process.argv[3]);
+} else if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--instructions')) {
+  const a = process.argv.indexOf('--against');
+  const added = countInstructions({ against: a > 0 ? process.argv[a + 1] : undefined });
+  const line = (name) => [LABELS[name], `${n(added[name])} M`, added[`${name}-against`] === undefined ? '' : `${(100 * (added[name] / added[`${name}-against`] - 1)).toFixed(1)} %`];
+  console.log(textTable(['Project', 'Instructions added', 'Against the other build'], ['construct', 'typical'].map(line)));
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const i = process.argv.indexOf('--runs');
   const a = process.argv.indexOf('--against');

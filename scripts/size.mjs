@@ -1,13 +1,14 @@
 // Prints the gzip size of every browser bundle file and fails (exit 1) when a budgeted one is over.
 // Budgets: the ES module entry chunk (what a page loads first) and the IIFE bundle (everything). The
 // IIFE cannot load chunks, so every workflow (streams, trees, media, logging, the hardening's lazy
-// parts) is in it: its budget grew from 45 to 60 KB with them; pages that care load the ES build.
+// parts) is in it: its budget grew from 45 to 60 KB with them, and to 61 KB with the runtime facts
+// (scopes, JSON bodies) of every endpoint PRAW calls; pages that care load the ES build.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const root = new URL('../dist/', import.meta.url);
 const KB = 1024;
-const budgets = { 'browser/index.js': 25 * KB, 'snoopath.iife.js': 60 * KB };
+const budgets = { 'browser/index.js': 25 * KB, 'snoopath.iife.js': 61 * KB };
 
 if (!existsSync(new URL('browser/index.js', root)) || !existsSync(new URL('snoopath.iife.js', root))) {
   console.error('size: dist/browser/index.js or dist/snoopath.iife.js is missing; run `npm run build` first.');

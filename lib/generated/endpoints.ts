@@ -22,8 +22,6 @@ GET /about/wikibanned read LB
 GET /about/wikicontributors read LB
 POST /api/accept_moderator_invite modself B
 POST /api/add_subreddit_rule modconfig
-POST /api/add_whitelisted -
-POST /api/adddeveloper -
 GET /api/announcements/v1 announcements
 POST /api/announcements/v1/hide announcements
 POST /api/announcements/v1/read announcements
@@ -31,20 +29,16 @@ POST /api/announcements/v1/read_all announcements
 POST /api/approve modposts
 POST /api/block privatemessages
 POST /api/block_user account
-POST /api/clear_sessions -
 POST /api/clearflairtemplates modflair B
 POST /api/collapse_message privatemessages
 POST /api/comment submit
 POST /api/compose privatemessages
-POST /api/convert_rte_body_format -
 POST /api/del edit
 POST /api/del_msg privatemessages
 POST /api/delete_sr_banner modconfig B
 POST /api/delete_sr_header modconfig B
 POST /api/delete_sr_icon modconfig B
 POST /api/delete_sr_img modconfig B
-POST /api/delete_user -
-POST /api/deleteapp -
 POST /api/deleteflair modflair B
 POST /api/deleteflairtemplate modflair B
 POST /api/distinguish modposts
@@ -59,7 +53,6 @@ GET /api/flairlist modflair B
 POST /api/flairselector flair B
 POST /api/flairtemplate modflair B
 POST /api/flairtemplate_v2 modflair B
-POST /api/friend - B
 POST /api/hide report
 POST /api/ignore_reports modposts
 GET /api/info read LB
@@ -83,10 +76,7 @@ GET /api/live/by_id/$names read L
 POST /api/live/create submit
 GET /api/live/happening_now read
 POST /api/lock modposts
-POST /api/login -
 POST /api/marknsfw modposts
-GET /api/me -
-POST /api/media/asset -
 GET /api/mod/conversations modmail
 POST /api/mod/conversations modmail
 GET /api/mod/conversations/$conversation_id modmail
@@ -131,33 +121,22 @@ DELETE /api/multi/user/$username/m/$multi subscribe
 PUT /api/multi/user/$username/m/$multi/r/$subreddit subscribe
 DELETE /api/multi/user/$username/m/$multi/r/$subreddit subscribe
 POST /api/mute_message_author modcontributors
-POST /api/quarantine_optin -
-POST /api/quarantine_optout -
 POST /api/read_all_messages privatemessages
 POST /api/read_message privatemessages
 GET /api/recommend/sr/$srnames read
-POST /api/register -
 POST /api/remove modposts
 POST /api/remove_subreddit_rule modconfig
-POST /api/remove_whitelisted -
-POST /api/removedeveloper -
 POST /api/reorder_subreddit_rules modconfig
 POST /api/report report
-POST /api/revokeapp -
 POST /api/save save
 GET /api/saved_categories save
 POST /api/search_reddit_names read
 POST /api/selectflair flair B
 POST /api/sendreplies edit
 POST /api/set_contest_mode modposts
-POST /api/set_force_https -
-POST /api/set_original_content -
 POST /api/set_subreddit_sticky modposts
 POST /api/set_suggested_sort modposts
-POST /api/setappicon -
 POST /api/setflairenabled flair B
-POST /api/setpermissions - B
-POST /api/show_comment -
 POST /api/site_admin modconfig
 POST /api/spoiler modposts
 POST /api/store_visits save
@@ -171,7 +150,6 @@ GET /api/subreddits_by_topic read
 POST /api/subscribe subscribe
 POST /api/unblock_subreddit privatemessages
 POST /api/uncollapse_message privatemessages
-POST /api/unfriend - B
 POST /api/unhide report
 POST /api/unignore_reports modposts
 POST /api/unlock modposts
@@ -180,27 +158,16 @@ POST /api/unmute_message_author modcontributors
 POST /api/unread_message privatemessages
 POST /api/unsave save
 POST /api/unspoiler modposts
-POST /api/update -
-POST /api/update_crowd_control_level -
-POST /api/update_email -
-POST /api/update_password -
 POST /api/update_subreddit_rule modconfig
-POST /api/updateapp -
 POST /api/upload_sr_img modconfig B
-GET /api/user_data_by_account_ids -
 GET /api/user_flair_v2 flair B
-GET /api/username_available -
 POST /api/v1/$subreddit/emoji structuredstyles
 DELETE /api/v1/$subreddit/emoji/$emoji_name structuredstyles
 POST /api/v1/$subreddit/emoji_asset_upload_s3 structuredstyles
 POST /api/v1/$subreddit/emoji_permissions structuredstyles
 GET /api/v1/$subreddit/emojis/all read
-GET /api/v1/$subreddit/moderators_invited -
 GET /api/v1/$subreddit/post_requirements submit
-GET /api/v1/$subreddit/removal_reasons -
 POST /api/v1/$subreddit/removal_reasons -
-PUT /api/v1/$subreddit/removal_reasons/$reason_id -
-DELETE /api/v1/$subreddit/removal_reasons/$reason_id -
 POST /api/v1/collections/add_post_to_collection modposts
 GET /api/v1/collections/collection read
 POST /api/v1/collections/create_collection modposts
@@ -212,10 +179,6 @@ GET /api/v1/collections/subreddit_collections read
 POST /api/v1/collections/update_collection_description modposts
 POST /api/v1/collections/update_collection_display_layout modposts
 POST /api/v1/collections/update_collection_title modposts
-POST /api/v1/draft -
-PUT /api/v1/draft -
-DELETE /api/v1/draft -
-GET /api/v1/drafts -
 GET /api/v1/me identity
 GET /api/v1/me/blocked read
 GET /api/v1/me/friends read
@@ -228,8 +191,6 @@ PATCH /api/v1/me/prefs account J
 GET /api/v1/me/trophies identity
 POST /api/v1/modactions/removal_comment_message - J
 POST /api/v1/modactions/removal_link_message - J
-POST /api/v1/modactions/removal_reasons -
-GET /api/v1/scopes -
 PATCH /api/v1/structured_styles/$subreddit structuredstyles
 POST /api/v1/style_asset_upload_s3/$subreddit structuredstyles
 PATCH /api/v1/subreddit/update_settings modconfig J
@@ -317,7 +278,6 @@ GET /user/$username/m/$multi/hot read L
 GET /user/$username/m/$multi/new read L
 GET /user/$username/m/$multi/rising read L
 GET /user/$username/m/$multi/top read L
-GET /user/$username/moderated_subreddits -
 GET /user/$username/overview history L
 GET /user/$username/saved history L
 GET /user/$username/submitted history L
