@@ -21,6 +21,8 @@ export interface EndpointRecord {
   dotJson?: boolean;
   /** Missing from the platform's documentation (PRAW calls it): its scope is not known. */
   undocumented?: boolean;
+  /** Its arguments travel in the query string, whatever the verb. */
+  query?: boolean;
   /** Another endpoint (`VERB /path`) whose recorded answers this one shares. */
   answerOf?: string;
   /** Where the answer type comes from (recordings, or none), for the typing's JSDoc. */

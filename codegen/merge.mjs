@@ -21,7 +21,7 @@ function splitKey(key) {
  * @param {string} where for error messages
  */
 export function applyPatch(rec, patch, where) {
-  for (const field of ['scopes', 'listing', 'json', 'result', 'item', 'listingIndex', 'oauth', 'undocumented', 'answerOf', 'answerNote']) {
+  for (const field of ['scopes', 'listing', 'json', 'result', 'item', 'listingIndex', 'oauth', 'undocumented', 'answerOf', 'answerNote', 'query']) {
     if (field in patch) /** @type {any} */ (rec)[field] = patch[field];
   }
   for (const [name, type] of Object.entries(patch.args ?? {})) {

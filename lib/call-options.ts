@@ -22,7 +22,7 @@ const callOptionsSchema = z.strictObject({
   apiType: z.optional(apiType),
   bypassAuth: z.optional(z.boolean({ error: 'must be true or false' })),
   listingIndex: z.optional(z.int({ error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }).check(z.gte(0, { error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }))),
-  bodyType: z.optional(z.enum(['form', 'json'], { error: 'must be "form" or "json"' })),
+  bodyType: z.optional(z.enum(['form', 'json', 'query'], { error: 'must be "form", "json" or "query"' })),
   signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
   ratelimitWait: z.optional(ratelimitWait),
 });

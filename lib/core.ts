@@ -122,7 +122,7 @@ export class Core implements TransportHost {
     // The catalog is consulted only when it can change something: a write's body type, a narrowed scope.
     const catalog = (!call.bodyType && !usesQuery(verb)) || checkScope ? await loadCatalog() : undefined;
     const endpoint = catalog?.findEndpoint(path, verb);
-    const bodyType = call.bodyType ?? (endpoint?.json ? 'json' : undefined);
+    const bodyType = call.bodyType ?? (endpoint?.json ? 'json' : endpoint?.query ? 'query' : undefined);
     if (checkScope && endpoint) {
       const missing = catalog!.missingScope(endpoint, scope);
       if (missing) {

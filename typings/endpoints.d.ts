@@ -409,7 +409,7 @@ export interface Endpoints {
     get: Op<{ subreddit: string; user: string; before?: string; limit?: number; filter?: "NOTE" | "APPROVAL" | "REMOVAL" | "BAN" | "MUTE" | "INVITE" | "SPAM" | "CONTENT_CHANGE" | "MOD_ACTION" | "ALL" }, { end_cursor: string | null; has_next_page: boolean; mod_notes: ModNote[]; start_cursor: string | null; }>;
     /** Write a moderator note about a user. Scope: `modnote`. Not a listing. */
     post: Op<{ subreddit: string; user: string; note: string; reddit_id?: `t1_${string}` | `t3_${string}`; label?: "BOT_BAN" | "PERMA_BAN" | "BAN" | "ABUSE_WARNING" | "SPAM_WARNING" | "SPAM_WATCH" | "SOLID_CONTRIBUTOR" | "HELPFUL_USER" }, { created: ModNote; }>;
-    /** Delete a moderator note. The platform reads the arguments from the query. Scope: `modnote`. Not a listing. */
+    /** Delete a moderator note. Scope: `modnote`. Not a listing. Sends its arguments in the query. */
     delete: Op<{ subreddit: string; user: string; note_id: string }, { deleted: boolean; }>;
   };
   "/api/mod/notes/recent": {
@@ -819,7 +819,7 @@ export interface Endpoints {
     post: Op<{ kind?: "markdown" | "richtext"; title?: string; body?: string; subreddit?: `t5_${string}`; target?: "profile"; flair_id?: string; flair_text?: string; is_public_link?: boolean; nsfw?: boolean; original_content?: boolean; send_replies?: boolean; spoiler?: boolean }, JsonResponse<{ drafts_count: number; id: string; }>>;
     /** Change a saved draft. Scope: not documented (not checked). Not a listing. */
     put: Op<{ id: string; kind?: "markdown" | "richtext"; title?: string; body?: string; subreddit?: `t5_${string}`; target?: "profile"; flair_id?: string; flair_text?: string; is_public_link?: boolean; nsfw?: boolean; original_content?: boolean; send_replies?: boolean; spoiler?: boolean }, Endpoints["/api/v1/draft"]["post"]["result"]>;
-    /** Delete a saved draft. Scope: not documented (not checked). Not a listing. */
+    /** Delete a saved draft. Scope: not documented (not checked). Not a listing. Sends its arguments in the query. */
     delete: Op<{ draft_id: string }, Endpoints["/api/v1/draft"]["post"]["result"]>;
   };
   "/api/v1/drafts": {

@@ -40,7 +40,7 @@ test cassettes); "not recorded" marks the ones no recording shows, typed \`unkno
   for (const [name, list] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
     out += `\n## ${name}\n\n| Verb | Path | Scope | Listing | Body | Answer | What it does |\n|---|---|---|---|---|---|---|\n`;
     for (const e of list) {
-      const body = e.json ? 'JSON' : e.verb === 'GET' ? '' : 'form';
+      const body = e.json ? 'JSON' : e.verb === 'GET' ? '' : e.query ? 'query' : 'form';
       out += `| ${e.verb} | \`${e.path}\` | ${cell(scopeText(e))} | ${e.listing ? 'yes' : ''} | ${body} | ${cell(answer(e))} | ${cell(e.description)} |\n`;
     }
   }

@@ -25,7 +25,7 @@ function argsType(e) {
 
 /** @param {Endpoint} e @param {string} what */
 function doc(e, what) {
-  const body = e.json ? ' Sends a JSON body.' : '';
+  const body = e.json ? ' Sends a JSON body.' : e.query && e.verb !== 'GET' ? ' Sends its arguments in the query.' : '';
   const note = e.answerNote ? ` ${e.answerNote}` : '';
   return `    /** ${e.description} Scope: ${scopeText(e)}. ${what}${body}${note} */\n`;
 }

@@ -1,7 +1,8 @@
 // Renders lib/generated/endpoints.ts, the facts the client needs at run time. It ships to browsers,
 // so it is one string of short lines (gzip shrinks the repetition well) that lib/endpoints/lookup.ts
 // parses on first use: `VERB path scopes flags`, scopes comma-separated or `-`, flags any of
-// L (listing), J (JSON body), S (selector template: never matched against concrete paths),
+// L (listing), J (JSON body), Q (arguments in the query, whatever the verb), S (selector template:
+// never matched against concrete paths),
 // B (both `path` and `/r/$subreddit` + `path` exist with the same facts). An endpoint the client
 // would treat as unknown anyway (no scope, a form body) is left out, unless a concrete path of it
 // could then match another template that has facts.
@@ -12,12 +13,12 @@ import { PREFIX } from '../merge.mjs';
 
 /** @param {Endpoint} e */
 function factsOf(e) {
-  const flags = `${e.listing ? 'L' : ''}${e.json ? 'J' : ''}${e.selector ? 'S' : ''}`;
+  const flags = `${e.listing ? 'L' : ''}${e.json ? 'J' : ''}${e.query ? 'Q' : ''}${e.selector ? 'S' : ''}`;
   return `${e.scopes.length ? e.scopes.join(',') : '-'}${flags ? ` ${flags}` : ''}`;
 }
 
-/** Whether the client acts on what it knows of an endpoint: a scope to check or a JSON body to send. @param {Endpoint} e */
-const matters = (e) => e.scopes.length > 0 || e.json;
+/** Whether the client acts on what it knows of an endpoint: a scope to check, or a JSON body or query to send. @param {Endpoint} e */
+const matters = (e) => e.scopes.length > 0 || e.json || Boolean(e.query);
 
 /** Whether some concrete path could match both templates. @param {string} a @param {string} b */
 function overlap(a, b) {
@@ -53,7 +54,7 @@ export function renderRuntime(endpoints) {
   return `${header('//')}
 /**
  * Known endpoints, one a line: \`VERB path scopes flags\`. Scopes: comma-separated, \`-\` for none.
- * Flags: L listing, J JSON body, S selector template (matched only when typed as is),
+ * Flags: L listing, J JSON body, Q arguments in the query, S selector template (matched only when typed as is),
  * B also exists under the \`/r/$subreddit\` prefix.
  */
 export const ENDPOINT_TABLE = \`${lines.join('\n')}\`;

@@ -6,6 +6,8 @@ export interface EndpointFacts {
   scopes: string[];
   /** The endpoint wants a JSON body rather than a form. */
   json: boolean;
+  /** The endpoint reads its arguments from the query string, whatever the verb (`DELETE /api/mod/notes`). */
+  query: boolean;
   /** The endpoint answers a Listing. */
   listing: boolean;
 }
@@ -33,7 +35,7 @@ function load(): Table {
   const built: Table = { exact: new Map(), templates: new Map() };
   for (const line of ENDPOINT_TABLE.split('\n')) {
     const [verb = '', path = '', scopes = '-', flags = ''] = line.split(' ');
-    const facts: EndpointFacts = { scopes: scopes === '-' ? [] : scopes.split(','), json: flags.includes('J'), listing: flags.includes('L') };
+    const facts: EndpointFacts = { scopes: scopes === '-' ? [] : scopes.split(','), json: flags.includes('J'), query: flags.includes('Q'), listing: flags.includes('L') };
     for (const p of flags.includes('B') ? [path, PREFIX + path] : [path]) {
       built.exact.set(`${verb} ${p}`, facts);
       if (flags.includes('S') || !p.includes('$')) continue;

@@ -2,7 +2,7 @@
 
 /**
  * Known endpoints, one a line: `VERB path scopes flags`. Scopes: comma-separated, `-` for none.
- * Flags: L listing, J JSON body, S selector template (matched only when typed as is),
+ * Flags: L listing, J JSON body, Q arguments in the query, S selector template (matched only when typed as is),
  * B also exists under the `/r/$subreddit` prefix.
  */
 export const ENDPOINT_TABLE = `GET /$sort read LSB
@@ -94,7 +94,7 @@ POST /api/mod/conversations/unread modmail
 GET /api/mod/conversations/unread/count modmail
 GET /api/mod/notes modnote
 POST /api/mod/notes modnote
-DELETE /api/mod/notes modnote
+DELETE /api/mod/notes modnote Q
 GET /api/mod/notes/recent modnote
 GET /api/morechildren read
 POST /api/morechildren read
@@ -179,6 +179,7 @@ GET /api/v1/collections/subreddit_collections read
 POST /api/v1/collections/update_collection_description modposts
 POST /api/v1/collections/update_collection_display_layout modposts
 POST /api/v1/collections/update_collection_title modposts
+DELETE /api/v1/draft - Q
 GET /api/v1/me identity
 GET /api/v1/me/blocked read
 GET /api/v1/me/friends read

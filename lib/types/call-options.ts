@@ -16,7 +16,7 @@ export interface CallOptions {
   bypassAuth?: boolean;
   /** For endpoints that answer an array of listings (`/comments/$article`): which one to slice. */
   listingIndex?: number;
-  /** `'json'` sends a JSON body instead of a form. */
+  /** `'json'` sends a JSON body instead of a form; `'query'` puts the arguments in the query string, whatever the verb. */
   bodyType?: BodyType;
   /** Aborting rejects the call and cancels any send or wait in progress. */
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-/** The endpoints that take a JSON body get one without the caller asking (bodyType), as PRAW sends them. */
+/** How the arguments of the endpoints PRAW sends otherwise than as a form travel, without the caller asking (bodyType). */
 import { describe, expect, it } from '@jest/globals';
 import Snoopath from '../../lib/index.js';
 
@@ -90,5 +90,23 @@ describe('a JSON body without bodyType', () => {
     const { reddit, sent } = recording();
     await reddit('/api/submit_poll_post').post({ sr: 'aww', title: 'Which?', options: ['a', 'b'], duration: 3 }, { bodyType: 'form' });
     expect(sent[0]!.type).toBe('application/x-www-form-urlencoded');
+  });
+});
+
+describe('arguments in the query whatever the verb', () => {
+  it('DELETE /api/mod/notes and DELETE /api/v1/draft send theirs in the query, as PRAW does, and no body', async () => {
+    const { reddit, sent } = recording();
+    await reddit('/api/mod/notes').delete({ subreddit: 'aww', user: 'spez', note_id: 'ModNote_abc' });
+    await reddit('/api/v1/draft').delete({ draft_id: 'd1' });
+    expect(sent.map((s) => [s.method, s.path, s.type, s.body])).toEqual([['DELETE', '/api/mod/notes', null, ''], ['DELETE', '/api/v1/draft', null, '']]);
+    expect(Object.fromEntries(sent[0]!.query)).toEqual({ subreddit: 'aww', user: 'spez', note_id: 'ModNote_abc', api_type: 'json' });
+    expect(sent[1]!.query.get('draft_id')).toBe('d1');
+  });
+
+  it('any call can ask for it with bodyType: "query"', async () => {
+    const { reddit, sent } = recording();
+    await reddit('/api/some_new_thing').delete({ id: 'x' }, { bodyType: 'query' });
+    expect(sent[0]).toMatchObject({ type: null, body: '' });
+    expect(sent[0]!.query.get('id')).toBe('x');
   });
 });
