@@ -5,24 +5,34 @@ const base = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }] },
-  // The library's default warn lines are expected where tests provoke retries: kept out of the output.
+  // A test that provokes the library's warn lines captures them (__tests__/support/quiet-log.ts).
   setupFiles: ['<rootDir>/__tests__/support/quiet-log.ts'],
 };
 
 /**
- * The nock suites (__tests__/transport) run once per transport: the platform's fetch, and the Node
- * transport over undici (Node's default), through a dispatcher nock can see
- * (__tests__/support/nock-dispatcher.ts). Everything else runs once.
+ * The unit tests: __tests__/X/ holds the tests of lib/X/ (and of codegen/). They start no emulator,
+ * no browser, no Redis and no other runtime: `npm run test:fast` runs only these, for the edit loop.
  */
-const nockSuites = ['<rootDir>/__tests__/transport/**/*.test.ts'];
+const UNIT = ['auth', 'cli', 'client', 'codegen', 'core', 'decode', 'endpoints', 'errors', 'events', 'fleet', 'info', 'layout', 'limiter', 'listing', 'log', 'media', 'options', 'redact', 'request', 'runtime', 'stream', 'testing', 'transport', 'tree', 'wait'];
+const unitSuites = UNIT.map((dir) => `<rootDir>/__tests__/${dir}/**/*.test.ts`);
+
+/**
+ * The cross-cutting suites: both-transports (the nock suites, run once per transport: the
+ * platform's fetch, and the Node transport over undici through a dispatcher nock can see,
+ * __tests__/support/nock-dispatcher.ts), integration (against the emulator), emulator, security,
+ * shared-limit (Redis), browser, runtimes, docs, examples, recipes.
+ */
+const bothTransports = ['<rootDir>/__tests__/both-transports/**/*.test.ts'];
+const crossCutting = { testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/both-transports/', ...UNIT.map((dir) => `<rootDir>/__tests__/${dir}/`)] };
 
 export default {
   testTimeout: 20000,
   // Why a file was skipped (no Chromium, no redis-server), said again at the end of the run.
   reporters: ['default', '<rootDir>/scripts/jest-skips.mjs'],
   projects: [
-    { ...base, displayName: 'suite', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/transport/'] },
-    { ...base, displayName: 'transport: fetch', testMatch: nockSuites },
-    { ...base, displayName: 'transport: undici', testMatch: nockSuites, setupFiles: [...base.setupFiles, '<rootDir>/__tests__/support/transport-undici.ts'] },
+    { ...base, displayName: 'unit', testMatch: unitSuites },
+    { ...base, displayName: 'suite', ...crossCutting },
+    { ...base, displayName: 'both transports: fetch', testMatch: bothTransports },
+    { ...base, displayName: 'both transports: undici', testMatch: bothTransports, setupFiles: [...base.setupFiles, '<rootDir>/__tests__/support/transport-undici.ts'] },
   ],
 };

@@ -8,7 +8,7 @@
 import { afterEach, jest } from '@jest/globals';
 import Snoopath, { type SnoopathOptions } from '../../lib/index.js';
 import { startEmulator, type Emulator, type EmulatorOptions, type LoggedRequest } from '../../lib/emulator/index.js';
-import type { LooseClient } from '../transport/helpers.js';
+import type { LooseClient } from '../both-transports/helpers.js';
 
 export type { LooseClient };
 export type { Emulator, LoggedRequest };

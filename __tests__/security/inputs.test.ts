@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import Snoopath, { ArgumentError, ConfigError, type SnoopathOptions } from '../../lib/index.js';
 import { failure } from '../support/failure.js';
-import type { LooseClient } from '../transport/helpers.js';
+import type { LooseClient } from '../both-transports/helpers.js';
 
 const MAX = 2 ** 31 - 1;
 const oauth = { type: 'script', key: 'client-id', secret: 'client-secret-1', username: 'bot', password: 'bot-password-1' } as const;

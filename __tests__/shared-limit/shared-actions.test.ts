@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient } from '../integration/setup.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
+import { keepStderr } from '../support/child-stderr.js';
 import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
 
 const DELAY = 150;
 
 /** The child process: `send(command)` resolves to its JSON answer. */
 async function child(args: Record<string, unknown>) {
-  const proc = spawn(process.execPath, [join(root, '__tests__', 'shared-limit', 'actions-child.mjs'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [join(root, '__tests__', 'shared-limit', 'actions-child.mjs'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const stderr = keepStderr(proc);
   const lines: string[] = [];
   const waiters: Array<(line: string) => void> = [];
   let buffer = '';
@@ -29,7 +31,11 @@ async function child(args: Record<string, unknown>) {
     }
   });
   const next = () => new Promise<string>((resolve) => (lines.length ? resolve(lines.shift()!) : waiters.push(resolve)));
-  const exit = new Promise<number | null>((resolve) => proc.once('exit', resolve));
+  const exit = new Promise<number | null>((resolve) => proc.once('exit', resolve)).then((outcome) => {
+    // Only the library's own lines (the waits and retries the test provokes), never a crash.
+    expect(stderr.foreign()).toEqual([]);
+    return outcome;
+  });
   expect(await next()).toBe('ready');
   return {
     send: async (command: string) => {
@@ -77,7 +83,6 @@ async function child(args: Record<string, unknown>) {
       ]);
       const sent = requestsTo(emu, '/api/morechildren');
       const gaps = sent.slice(1).map((r, i) => r.at - sent[i]!.at);
-      console.log(`morechildren across processes: ${sent.length} sent, statuses ${[...new Set(sent.map((r) => r.status))].join(', ')}, gaps ${gaps.join(', ')} ms; child: ${JSON.stringify(theirs.results)}`);
       expect(mine).toEqual(Array(5).fill('ok'));
       expect(theirs.results).toEqual(Array(5).fill('ok'));
       expect(sent.filter((r) => r.status === 429)).toEqual([]);
@@ -105,11 +110,14 @@ async function child(args: Record<string, unknown>) {
       const theirs = await other.send(`comment ${thing} three`);
       const ms = await limited;
       const comments = requestsTo(emu, '/api/comment', 'POST').map((r) => ({ text: new URLSearchParams(r.body).get('text'), at: r.at - t0, status: r.status }));
-      console.log(`RATELIMIT across processes: here resolved after ${ms} ms, the child's call ${JSON.stringify(theirs)}; comments sent ${JSON.stringify(comments)}`);
       expect(theirs.result).toBe('ok');
+      expect(ms).toBeGreaterThanOrEqual(1700);
       const three = comments.filter((c) => c.text === 'three');
-      expect(three).toHaveLength(1);
       // Not sent while the cooldown lasted (the RATELIMIT answer came at about 0 ms and asked for about 2 s).
+      // When it ends, "two" (sent again here) and "three" go at once; the emulator's window rolls, so
+      // one of them may be refused once more until "one" leaves it too, and is then sent again.
+      expect(three.length).toBeGreaterThanOrEqual(1);
+      expect(three.length).toBeLessThanOrEqual(2);
       expect(three[0]!.at).toBeGreaterThanOrEqual(1700);
       expect(await other.quit()).toBe(0);
     } finally {

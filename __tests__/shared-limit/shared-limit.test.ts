@@ -11,6 +11,7 @@ import { ConfigError } from '../../lib/index.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient, type LoggedRequest } from '../integration/setup.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
+import { keepStderr } from '../support/child-stderr.js';
 import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
 
 const BUDGET = 20;
@@ -100,7 +101,6 @@ describe('limiter option', () => {
       expect(results.every((r) => r.kind === 'Listing')).toBe(true);
       runs[shared ? 'shared' : 'alone'] = { ...spending(emu), ms: Date.now() - started };
     }
-    console.log(`budget ${BUDGET} per ${WINDOW_S} s, 2 instances x ${calls} calls: ${JSON.stringify(runs)}`);
     // Without it, each instance spends the budget as if it were alone.
     expect(runs.alone!.refused > 0 || runs.alone!.maxPerWindow > BUDGET).toBe(true);
     expect(runs.shared!.refused).toBe(0);
@@ -145,10 +145,15 @@ describe('limiter option', () => {
     /** Start the child; resolves once it is authenticated. `go()` fires its calls; `result` is its outcome. */
     async function child(emu: Emulator, calls: number, shared: boolean) {
       const args = JSON.stringify({ lib, url: emu.url, port: server.port, calls, shared, app: emu.apps.script });
-      const proc = spawn(process.execPath, [join(root, '__tests__', 'shared-limit', 'child.mjs'), args], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const proc = spawn(process.execPath, [join(root, '__tests__', 'shared-limit', 'child.mjs'), args], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const stderr = keepStderr(proc);
       let output = '';
       let doneAt = 0;
-      const exit = new Promise<{ code: number | null; afterDone: number }>((resolve) => proc.once('exit', (code) => resolve({ code, afterDone: Date.now() - doneAt })));
+      const exit = new Promise<{ code: number | null; afterDone: number }>((resolve) => proc.once('exit', (code) => resolve({ code, afterDone: Date.now() - doneAt }))).then((outcome) => {
+        // Only the library's own lines (the waits and retries the test provokes), never a crash.
+        expect(stderr.foreign()).toEqual([]);
+        return outcome;
+      });
       const seen = (text: string) =>
         new Promise<void>((resolve, reject) => {
           const check = () => {
@@ -199,7 +204,6 @@ describe('limiter option', () => {
         }
         runs[shared ? 'shared' : 'alone'] = spending(emu);
       }
-      console.log(`budget ${BUDGET} per ${WINDOW_S} s, this process and a child x ${calls} calls: ${JSON.stringify(runs)}`);
       expect(runs.alone!.refused > 0 || runs.alone!.maxPerWindow > BUDGET).toBe(true);
       // Across processes a window's edge is only known to the whole second (the reset header), which
       // is half of this test's 2 s window: under a loaded machine one send can land on the wrong side

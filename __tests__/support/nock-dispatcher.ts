@@ -1,9 +1,9 @@
 /**
  * An undici dispatcher that sends each request through `node:http` / `node:https`, which nock
  * intercepts (undici's own sockets it does not). With it, the nock suites run the real Node
- * transport (lib/transport/undici.ts: request conversion, response, decoding, redirects, abort)
+ * transport (lib/transport/undici/fetch.ts: request conversion, response, decoding, redirects, abort)
  * on every mocked answer; only the connection pool below it differs, and that is covered over real
- * loopback sockets by __tests__/transport/undici*.test.ts and the integration suites.
+ * loopback sockets by __tests__/transport/undici/*.test.ts and the integration suites.
  */
 // The module objects, read at each request: nock patches their `request` property, which a named
 // import (bound when this file loads) does not see on every Node version.

@@ -1,6 +1,6 @@
 // Jest setup (setupFiles): the library's default `warn` lines (a retry, a 429) are expected in the
 // many tests that provoke retries on purpose, and would bury the output. The log's own tests
-// (__tests__/transport/log.test.ts) inject a logger or spy on the console, which replaces this filter.
+// (__tests__/both-transports/log.test.ts) inject a logger or spy on the console, which replaces this filter.
 const warn = console.warn;
 console.warn = (...args: unknown[]) => {
   if (typeof args[0] === 'string' && args[0].startsWith('snoopath: ')) return;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { flat, pageOf, stubWork, thingsOf } from '../../lib/tree/answer.js';
 import { Forest, type Stub } from '../../lib/tree/forest.js';
-import { ArgumentError } from '../../lib/errors.js';
+import { ArgumentError } from '../../lib/errors/classes.js';
 import { answer, c, LINK, more, outline, page } from './things.js';
 
 /** A forest holding `comments` (a first page), and the stubs it reported, by their first id or owner. */

@@ -1,9 +1,9 @@
 // Type tests of the options: the hand-written public type (lib/types/options.ts) against the zod
-// schema that validates at run time (lib/options.ts), and the typed scope names.
+// schema that validates at run time (lib/options/schema.ts), and the typed scope names.
 import { expectTypeOf } from 'expect-type';
 import type * as z from 'zod/mini';
 import Snoopath, { type ExplicitOAuth, type ImplicitOAuth, type Logger, type OAuthOptions, type Scope, type ScriptOAuth, type SnoopathOptions } from '../../lib/index.js';
-import type { optionsSchema } from '../../lib/options.js';
+import type { optionsSchema } from '../../lib/options/schema.js';
 
 type Schema = z.input<typeof optionsSchema>;
 type SchemaOAuth = NonNullable<Schema['oauth']>;

@@ -1,4 +1,4 @@
-import { AuthError } from '../errors.js';
+import { AuthError } from '../errors/classes.js';
 
 /** The modhash lives this long; after that it is read again before the next write. */
 export const MODHASH_TTL_MS = 10 * 60_000;

@@ -1,4 +1,8 @@
 import type { GrantSettings, GrantType, TokenResponse } from './grant-types.js';
+import type { GrantClient } from './openid.js';
+
+/** Loads the module that runs grants (lib/auth/openid.ts, with openid-client): lib/core/chunks.ts. */
+export type LoadGrantClient = () => Promise<{ GrantClient: new (settings: GrantSettings) => GrantClient }>;
 
 /**
  * Token and revoke requests. The work (openid-client and the platform's quirks) lives in a module
@@ -6,10 +10,12 @@ import type { GrantSettings, GrantType, TokenResponse } from './grant-types.js';
  */
 export class Grants {
   readonly #settings: GrantSettings;
-  #client: Promise<import('./openid.js').GrantClient> | undefined;
+  readonly #loadClient: LoadGrantClient;
+  #client: Promise<GrantClient> | undefined;
 
-  constructor(settings: GrantSettings) {
+  constructor(settings: GrantSettings, loadClient: LoadGrantClient) {
     this.#settings = settings;
+    this.#loadClient = loadClient;
   }
 
   /** Run a grant; resolves to the token response or rejects with AuthError (never loops). */
@@ -25,6 +31,6 @@ export class Grants {
   }
 
   #load() {
-    return (this.#client ??= import('./openid.js').then((m) => new m.GrantClient(this.#settings)));
+    return (this.#client ??= this.#loadClient().then((m) => new m.GrantClient(this.#settings)));
   }
 }

@@ -1,7 +1,6 @@
-import { AuthError, TimeoutError } from '../errors.js';
-import type { Emitter } from '../events.js';
+import { AuthError, TimeoutError } from '../errors/classes.js';
+import type { Emitter } from '../events/emitter.js';
 import type { TokenStore, Tokens } from '../types/tokens.js';
-import { loadDeep } from '../redact.js';
 
 /*
  * The tokenStore's reads and writes, bounded by requestTimeout and reported as `token_store_error`.
@@ -13,7 +12,7 @@ export async function readStore(store: TokenStore, ms: number, events: Emitter):
   try {
     return await bounded(Promise.resolve().then(() => store.get()), ms, () => timedOut('get', ms));
   } catch (error) {
-    throw await report(events, 'get', error);
+    throw report(events, 'get', error);
   }
 }
 
@@ -22,7 +21,7 @@ export async function writeStore(store: TokenStore, tokens: Tokens, ms: number, 
   try {
     await bounded(Promise.resolve().then(() => store.set(tokens)), ms, () => timedOut('set', ms));
   } catch (error) {
-    await report(events, 'set', error);
+    report(events, 'set', error);
   }
 }
 
@@ -30,13 +29,11 @@ const timedOut = (operation: string, ms: number) =>
   new TimeoutError(`tokenStore.${operation}() did not settle within ${ms} ms (requestTimeout): check the store (a database or file it waits for).`);
 
 /** The failure as an error of ours (the store's own error is the cause), emitted cleaned of secrets. */
-async function report(events: Emitter, operation: 'get' | 'set', error: unknown): Promise<Error> {
+function report(events: Emitter, operation: 'get' | 'set', error: unknown): Error {
   const failure = error instanceof TimeoutError ? error : new AuthError(
     `tokenStore.${operation}() failed (${(error as Error)?.message ?? String(error)}): ${operation === 'get' ? 'the saved tokens could not be read; the next call reads the store again' : 'the new tokens were not saved; the call went on with them'}.`,
     { code: 'token_store_error', cause: error },
   );
-  // The emitter cleans payloads synchronously with the walker: load it first.
-  await loadDeep();
   events.emit('token_store_error', { operation, error: failure });
   return failure;
 }

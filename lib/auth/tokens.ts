@@ -1,7 +1,7 @@
-import { abortable } from '../abortable.js';
-import { AuthError } from '../errors.js';
-import type { Emitter } from '../events.js';
-import type { OAuthOptions } from '../options.js';
+import { abortable } from '../wait/abortable.js';
+import { AuthError } from '../errors/classes.js';
+import type { Emitter } from '../events/emitter.js';
+import type { OAuthOptions } from '../options/schema.js';
 import type { TokenStore, Tokens } from '../types/tokens.js';
 import type { GrantType, TokenResponse } from './grant-types.js';
 import type { Grants } from './grants.js';
@@ -21,7 +21,9 @@ export interface TokenManagerOptions {
   store?: TokenStore | undefined;
   /** How long a tokenStore get() or set() may take (the instance's requestTimeout). */
   storeTimeout?: number;
-  /** Told every credential as it arrives, so that errors and events never show it (lib/redact.ts). */
+  /** Loads the tokenStore's reads and writes (lib/auth/store.ts) when the instance has a store (lib/core/chunks.ts). */
+  loadStore?: (() => Promise<typeof import('./store.js')>) | undefined;
+  /** Told every credential as it arrives, so that errors and events never show it (lib/redact/redactor.ts). */
   secrets?: { add(...values: Array<string | undefined>): void };
   now?: () => number;
 }
@@ -183,7 +185,7 @@ export class TokenManager {
   /** Write to the token store (lib/auth/store.ts): a failure is reported, never the call's. */
   async #save(): Promise<void> {
     const { store } = this.#o;
-    if (store) await (await import('./store.js')).writeStore(store, this.#snapshot(), this.#o.storeTimeout ?? 20_000, this.#o.events);
+    if (store) await (await this.#loadStore()).writeStore(store, this.#snapshot(), this.#o.storeTimeout ?? 20_000, this.#o.events);
   }
 
   /** The token store is read once, before the first use; a read that failed is tried again by the next call. */
@@ -192,6 +194,12 @@ export class TokenManager {
       this.#loaded = undefined;
       throw error;
     }));
+  }
+
+  #loadStore(): Promise<typeof import('./store.js')> {
+    const load = this.#o.loadStore;
+    if (!load) throw new Error('this token manager was made without its store module (loadStore)');
+    return load();
   }
 
   #snapshot(): Tokens {
@@ -204,7 +212,7 @@ export class TokenManager {
       this.#storeRead = true;
       return;
     }
-    const saved = await (await import('./store.js')).readStore(store, this.#o.storeTimeout ?? 20_000, this.#o.events);
+    const saved = await (await this.#loadStore()).readStore(store, this.#o.storeTimeout ?? 20_000, this.#o.events);
     this.#storeRead = true;
     if (!saved) return;
     this.#o.secrets?.add(saved.accessToken, saved.refreshToken);

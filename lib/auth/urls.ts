@@ -1,5 +1,5 @@
-import { ConfigError } from '../errors.js';
-import type { OAuthOptions } from '../options.js';
+import { ConfigError } from '../errors/classes.js';
+import type { OAuthOptions } from '../options/schema.js';
 
 export type AuthKind = 'explicit' | 'implicit';
 

@@ -1,18 +1,18 @@
-import { ActionLimiter } from './action-limit.js';
-import { CommentStore } from './comments.js';
-import { Catalog } from './data.js';
+import { ActionLimiter } from './limits/action-limit.js';
+import { CommentStore } from './things/comments.js';
+import { Catalog } from './things/data.js';
 import type { Config } from './defaults.js';
-import { Faults } from './faults.js';
+import { Faults } from './faults/faults.js';
 import { MediaStore } from './media/store.js';
-import { Feed } from './feed.js';
-import { FeedClock, planFeed } from './feed-clock.js';
-import { RateLimiter } from './ratelimit.js';
-import { Sessions } from './session-store.js';
-import { Votes } from './things.js';
-import type { View } from './things.js';
-import { TokenStore } from './tokens.js';
+import { Feed } from './feed/feed.js';
+import { FeedClock, planFeed } from './feed/clock.js';
+import { RateLimiter } from './limits/ratelimit.js';
+import { Sessions } from './oauth/session-store.js';
+import { Votes } from './things/things.js';
+import type { View } from './things/things.js';
+import { TokenStore } from './oauth/tokens.js';
 import type { EmulatorAccount, LoggedRequest } from './types.js';
-import type { Principal } from './http.js';
+import type { Principal } from './server/http.js';
 
 /** Everything one emulator instance knows; nothing lives at module level. */
 export class State {

@@ -1,7 +1,7 @@
-import type { RateLimitState } from '../events.js';
+import type { RateLimitState } from '../events/emitter.js';
 import { Gate, type GateSettings } from './gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
-import type { SharedBudget } from './shared.js';
+import type { SharedBudget } from '../types/shared-limiter.js';
 
 /** Why the budget is closed: spent for this window, or paused after a 429. */
 export type Closure = { state: RateLimitState; reason: 'budget' | 'rate_limit' };
@@ -79,7 +79,7 @@ export class AppBudget {
       return state;
     }
     // With Redis the claim has set the reservoir and the spacing of every process in one atomic
-    // step (lib/limiter/redis-scripts.ts): Bottleneck spaces and counts the sends, this process's
+    // step (lib/limiter/redis/scripts.ts): Bottleneck spaces and counts the sends, this process's
     // gate only probes and closes.
     this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, true, false);
     return state;

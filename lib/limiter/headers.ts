@@ -1,4 +1,4 @@
-import type { RateLimitState } from '../events.js';
+import type { RateLimitState } from '../events/emitter.js';
 
 /** A header's number; NaN for a blank value (Number('') would be 0 and read as a spent budget). */
 const number = (text: string): number => (text.trim() === '' ? NaN : Number(text));

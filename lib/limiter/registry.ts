@@ -1,5 +1,5 @@
 import { AppBudget } from './budget.js';
-import type { SharedLimiter } from './shared.js';
+import type { SharedLimiter } from '../types/shared-limiter.js';
 
 /** The `limiter` option: one budget per app in the process (default), one per instance, or one shared through Redis. */
 export type LimiterOption = 'app' | 'instance' | SharedLimiter;

@@ -1,7 +1,8 @@
-// The shapes that the pacer, the pacing it loads and the per-account limits that pacing loads
-// pass between them. Kept here, below all three, so that no file imports the one that loads it.
-import type { Emitter } from '../events.js';
-import type { OAuthOptions } from '../options.js';
+// The shapes that the pacer and the per-account limits it loads pass between them. Kept here,
+// below both, so that no file imports the one that loads it.
+import type { Emitter } from '../events/emitter.js';
+import type { OAuthOptions } from '../options/schema.js';
+import type { AppBudget } from './budget.js';
 import type { LimiterOption } from './registry.js';
 
 export interface PacerOptions {
@@ -18,34 +19,46 @@ export interface PacerOptions {
   events?: Emitter | undefined;
   /** The instance's credentials: its client id, and whose account its calls act for. */
   oauth?: OAuthOptions | undefined;
+  /** Loads the per-account limits (lib/limiter/actions.ts) when a send first needs them (lib/core/chunks.ts). */
+  loadActions?: (() => Promise<{ actionLimits(budget: AppBudget): ActionLimits }>) | undefined;
 }
 
-/** How a send relates to the budget. Token requests do not tell whether the API budget is known. */
+/** How a send relates to the budget and the per-account limits. Token requests do not tell whether the API budget is known. */
 export interface SendOptions {
   signal?: AbortSignal | undefined;
   /** An API request (as opposed to a token request): its answer may end the probing phase. */
   api: boolean;
-  /** The request's URL: `/api/morechildren` refusals are waited out apart from the budget. */
+  /** The request's URL: its action (for RATELIMIT cooldowns) and `/api/morechildren`, whose refusals are waited out apart from the budget. */
   url?: string | undefined;
+  /** The request's method: only writes wait for an action's cooldown. */
+  method?: string | undefined;
+  /** The longest RATELIMIT cooldown (ms) a write waits for before it is sent; a longer one rejects at once. Default: none waited. */
+  ratelimitWait?: number | undefined;
+  /** Sends the call made before this one (the `attempts` of an error raised before sending). */
+  sends?: number | undefined;
 }
 
-/** What a call brings to the per-account limits (see `Pacer.call`). */
-export interface CallLimits {
-  method: string;
-  url: string;
-  signal?: AbortSignal | undefined;
-  ratelimitWait: number;
-  /** The call's send counters (lib/transport/context.ts). */
-  ctx: { sends: number; failures: number; retryAttempts: number };
-}
-
-/** An instance's pacing as the per-account limits see it: an identity, the key of their per-instance maps. */
+/** An instance's pacer as the per-account limits see it: an identity, the key of their per-instance maps. */
 export type PacingKey = object;
 
-/** The per-account limits' hooks into `/api/morechildren` sends (lib/limiter/actions.ts, in `budget.actions` once loaded). */
-export interface MoreHooks {
-  /** Before a send: wait out the back-off after a refusal (abortable). */
-  before(pacer: PacingKey, events: Emitter, signal: AbortSignal | undefined): Promise<void> | undefined;
-  /** An answer: true when it is a refusal (a 429 that says nothing of the budget). */
+/** A send as the per-account limits see it. */
+export interface ActionSend extends SendOptions {
+  ratelimitWait: number;
+  /** An `/api/morechildren` send: one at a time per account. */
+  more: boolean;
+  /** A write (not GET/HEAD/OPTIONS): only actions are held back by a RATELIMIT cooldown. */
+  write: boolean;
+  /** The instance's credentials: whose account the send acts for. */
+  oauth: OAuthOptions | undefined;
+  events: Emitter;
+}
+
+/** The limits the platform keeps per account (lib/limiter/actions.ts, in `budget.actions` once loaded). */
+export interface ActionLimits {
+  /** Before a send: wait out its action's cooldown (writes), take the morechildren lock and wait out its back-off; resolves to the lock's release. */
+  before(pacer: PacingKey, send: ActionSend): Promise<(() => void) | undefined>;
+  /** A RATELIMIT refusal: hold this account's action back until the platform's wait is over. */
+  cooledDown(pacer: PacingKey, oauth: OAuthOptions | undefined, url: string, error: unknown): void;
+  /** An answer to `/api/morechildren`: true when it is a refusal (a 429 that says nothing of the budget). */
   refused(pacer: PacingKey, events: Emitter, response: Response): boolean;
 }

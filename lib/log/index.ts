@@ -1,14 +1,14 @@
-import { Emitter, type EventName, type PayloadFilter, type SnoopathEvents } from '../events.js';
+import { Emitter, type EventName, type PayloadFilter, type SnoopathEvents } from '../events/emitter.js';
 import type { LineSource, Logger } from './types.js';
 
 // Declared in types.ts, which the lazily loaded writer imports without this file; named here for
-// lib/index.ts, lib/options.ts and the rest of lib.
+// lib/index.ts, lib/options/schema.ts and the rest of lib.
 export type { LineSource, LogDetails, Logger } from './types.js';
 
 const LOGGED = new Set<string>(['retry', 'rate_limit_reached', 'access_token_refreshed', 'access_token_expired', 'wait']);
 
-/** The wording and the sinks are a chunk of their own in browser bundles: most instances never log a line. */
-let writer: Promise<typeof import('./write.js')> | undefined;
+/** Loads the wording and the sinks (lib/log/write.ts): a chunk of its own, most instances never log a line (lib/core/chunks.ts). */
+export type LoadWriter = () => Promise<Pick<typeof import('./write.js'), 'write'>>;
 
 /**
  * The instance's emitter, which also turns the events worth telling into log lines. Extending the
@@ -17,10 +17,12 @@ let writer: Promise<typeof import('./write.js')> | undefined;
 export class LoggingEmitter extends Emitter {
   readonly #log: Partial<Logger> | undefined;
   readonly #filter: PayloadFilter | undefined;
+  readonly #loadWriter: LoadWriter;
 
   /** `filter` cleans payloads (the instance's redaction of secrets) for listeners and lines alike. */
-  constructor(log?: Partial<Logger>, filter?: PayloadFilter) {
+  constructor(loadWriter: LoadWriter, log?: Partial<Logger>, filter?: PayloadFilter) {
     super(filter);
+    this.#loadWriter = loadWriter;
     this.#log = log;
     this.#filter = filter;
   }
@@ -38,7 +40,7 @@ export class LoggingEmitter extends Emitter {
   /** Log a line about something that is not an event (token requests). Lines keep their order. */
   line(...source: LineSource): void {
     const log = this.#log;
-    void (writer ??= import('./write.js')).then((m) => m.write(log, source)).catch((error: unknown) => {
+    void this.#loadWriter().then((m) => m.write(log, source)).catch((error: unknown) => {
       // A throwing logger is treated like a throwing listener: surfaced, never failing the call.
       queueMicrotask(() => {
         throw error;

@@ -1,4 +1,4 @@
-// The wording of every log line: pure, one case per event, table-tested (__tests__/unit/log-lines.test.ts).
+// The wording of every log line: pure, one case per event, table-tested (__tests__/log/lines.test.ts).
 import type { LineSource, LogDetails, Logger } from './types.js';
 
 export interface Line {

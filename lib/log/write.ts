@@ -1,5 +1,5 @@
 // Sends a line to its level's sink: the caller's logger for the levels it gives, the console otherwise.
-import { redact } from '../redact-patterns.js';
+import { redact } from '../redact/patterns.js';
 import { debugWanted } from './debug.js';
 import { envVar } from './env.js';
 import type { LineSource, LogDetails, Logger } from './types.js';

@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../errors/classes.js';
 import type { MediaLimits } from './types.js';
 
 const MiB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../errors/classes.js';
 import type { MediaAsset, MediaInput } from './types.js';
 
 /** What a media input is; decides how it is read. */

@@ -1,63 +1,81 @@
-import type { Core } from '../core.js';
-import { NetworkError, ResponseError, TimeoutError } from '../errors.js';
-import { Pacer } from '../limiter/pacer.js';
-import { createContext, type SendContext, type TransportHost } from '../transport/context.js';
-import { send } from '../transport/http.js';
+import { NetworkError, ResponseError, TimeoutError } from '../errors/classes.js';
+import type { MediaHost } from './host.js';
 import type { Lease } from './lease.js';
 import { answerError, stepText } from './steps.js';
+import type { ReadFile } from './read.js';
 import type { MediaRequestOptions } from './types.js';
 import { fileUrl, storageError } from './urls.js';
 
-/** The multipart body: every lease field in the lease's order, then the file, last, as `file`. */
-export function uploadForm(fields: Lease['fields'], file: Blob, name: string): FormData {
-  const form = new FormData();
-  for (const { name: field, value } of fields) form.append(field, value);
-  form.append('file', file, name);
-  return form;
+/** A name in a part's header, escaped as browsers escape FormData's (HTML's multipart/form-data encoding). */
+const quoted = (text: string) => `"${text.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')}"`;
+
+/**
+ * The multipart body: every lease field in the lease's order, then the file, last, as `file`. It is
+ * encoded here, as one Blob around the file's (its type carries the boundary), rather than as
+ * FormData: a Blob is sent with its length (the storage host refuses chunked uploads), keeps a file
+ * on disk unread until sent, and a file that fails to be read fails the send. Node 24 instead throws
+ * an uncaught NotReadableError out of a FormData holding a file that changed, and the send hangs.
+ */
+export function uploadForm(fields: Lease['fields'], file: Blob, name: string): Blob {
+  // Random, as browsers make theirs: a file's bytes are most unlikely to hold it.
+  const boundary = `----snoopath${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`;
+  const parts: BlobPart[] = [];
+  for (const { name: field, value } of fields) {
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name=${quoted(field)}\r\n\r\n${value.replace(/\r?\n|\r/g, '\r\n')}\r\n`);
+  }
+  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename=${quoted(name)}\r\nContent-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`, file, `\r\n--${boundary}--\r\n`);
+  return new Blob(parts, { type: `multipart/form-data; boundary=${boundary}` });
 }
 
 /**
- * The storage host as the transport sees it: another host than the platform's, so no credentials
- * (no authorize hook, `credentials: 'omit'`) and redirects are not followed; its own pacer (no
- * throttle), so uploads never spend the platform's budget. The body is built afresh for every send
- * from the Blob, which re-reads its source: a retry then costs no copy of the file in memory (a
- * body handed to ky would be teed, and kept, for retries).
+ * Upload a file under its lease; resolves to the file's URL on the storage host. The storage host is
+ * another host than the platform's: no credentials, no redirects followed, none of the platform's
+ * budget (MediaHost.sendElsewhere). The body is built afresh for every send from the Blob, which
+ * re-reads its source: a retry then costs no copy of the file in memory. A file on disk that changed
+ * since it was checked ends the upload at its next send with the error saying what changed (aborting
+ * with it: not retried, not reported as the network's fault).
  */
-function storageHost(core: Core, lease: Lease, file: Blob, name: string): TransportHost {
-  return {
-    pacer: new Pacer({ throttle: 0 }),
-    events: core.events,
-    userAgent: core.userAgent,
-    credentials: 'omit',
-    fetch: (input, init) => core.fetch(new Request(input as Request, { body: uploadForm(lease.fields, file, name), redirect: 'manual' }), init),
-  };
-}
-
-/** Upload a file under its lease; resolves to the file's URL on the storage host. */
-export async function uploadFile(core: Core, lease: Lease, file: Blob, name: string, options: MediaRequestOptions): Promise<string> {
-  const o = core.options;
-  const ctx = createContext(storageHost(core, lease, file, name), {
-    retryAttempts: options.retryAttempts ?? o.retryAttempts,
-    retryDelay: options.retryDelay ?? o.retryDelay,
-    requestTimeout: options.requestTimeout ?? o.requestTimeout,
-    signal: options.signal,
-    api: false,
-    // Sending the same file to the same key again is harmless: network failures and timeouts are retried too.
-    idempotent: true,
-  });
-  let text: string;
+export async function uploadFile(host: MediaHost, lease: Lease, file: { blob: Blob; name: string; changed?: ReadFile['changed'] }, options: MediaRequestOptions): Promise<string> {
+  const requestTimeout = options.requestTimeout ?? host.options.requestTimeout;
+  const { blob, name, changed } = file;
+  const stop = changed && linkedController(options.signal);
+  let answer: { text: string; sends: number };
   try {
-    ({ text } = await send(ctx, { method: 'POST', url: lease.action, headers: {} }));
+    answer = await host.sendElsewhere({
+      method: 'POST', url: lease.action,
+      body: () => {
+        const error = changed?.();
+        if (error) {
+          // Aborted with the error: the send ends before a byte is read (the changed file is never read).
+          stop!.controller.abort(error);
+          return '';
+        }
+        return uploadForm(lease.fields, blob, name);
+      },
+      retryAttempts: options.retryAttempts, retryDelay: options.retryDelay, requestTimeout, signal: stop ? stop.controller.signal : options.signal,
+    });
   } catch (error) {
-    throw uploadError(error, lease.action, ctx);
+    // A send that failed reading the file (NotReadableError), its retries spent: say why, if the file tells.
+    throw changed?.() ?? uploadError(error, lease.action, requestTimeout);
+  } finally {
+    stop?.unlink();
   }
-  const url = fileUrl(text, lease.action, lease.fields);
-  if (!url) throw answerError('upload', 'the storage host answered without a <Location> and the lease has no key field: the file URL is unknown.', { status: 201, method: 'POST', url: lease.action, body: text, attempts: ctx.sends });
+  const url = fileUrl(answer.text, lease.action, lease.fields);
+  if (!url) throw answerError('upload', 'the storage host answered without a <Location> and the lease has no key field: the file URL is unknown.', { status: 201, method: 'POST', url: lease.action, body: answer.text, attempts: answer.sends });
   return url;
 }
 
+/** A controller that also aborts with the caller's signal (AbortSignal.any is missing from older browsers). */
+function linkedController(signal: AbortSignal | undefined): { controller: AbortController; unlink(): void } {
+  const controller = new AbortController();
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return { controller, unlink: () => signal?.removeEventListener('abort', follow) };
+}
+
 /** The transport's errors, reworded for the storage host (their default hints speak of the platform's API). */
-function uploadError(error: unknown, target: string, ctx: SendContext): unknown {
+function uploadError(error: unknown, target: string, requestTimeout: number): unknown {
   const origin = new URL(target).origin;
   if (error instanceof ResponseError) {
     const { status, body, attempts } = error;
@@ -65,7 +83,7 @@ function uploadError(error: unknown, target: string, ctx: SendContext): unknown 
     return answerError('upload', `${origin} answered ${status} (${why}).`, { status, method: 'POST', url: target, body, attempts });
   }
   if (error instanceof TimeoutError) {
-    const timeout = new TimeoutError(stepText('upload', `${origin} got no complete answer within ${ctx.requestTimeout} ms: pass a larger requestTimeout for large files.`));
+    const timeout = new TimeoutError(stepText('upload', `${origin} got no complete answer within ${requestTimeout} ms: pass a larger requestTimeout for large files.`));
     timeout.attempts = error.attempts;
     return timeout;
   }

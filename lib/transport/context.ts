@@ -1,9 +1,10 @@
-import type { Emitter } from '../events.js';
-import type { Pacer } from '../limiter/pacer.js';
+import type { Emitter } from '../events/emitter.js';
+import type { SendOptions } from '../limiter/types.js';
 
 /** What the transport needs from its instance. */
 export interface TransportHost {
-  readonly pacer: Pacer;
+  /** Where every send waits its turn (lib/limiter/pacer.ts): the one entry to the limiter. */
+  readonly pacer: { send(send: () => Promise<Response>, options: SendOptions): Promise<Response> };
   readonly events: Emitter;
   readonly fetch: typeof fetch;
   readonly userAgent: string;
@@ -11,7 +12,10 @@ export interface TransportHost {
   readonly credentials?: RequestCredentials | undefined;
 }
 
-/** Per-call state: the budget and counters one call's retries share. Passed to ky's hooks as `context`. */
+/** The default of `maxResponseSize`: decoded bytes of one answer (the platform's largest, long comment pages, are a few MiB). */
+export const DEFAULT_MAX_RESPONSE_SIZE = 32 * 1024 * 1024;
+
+/** Per-call state: the budget and counters one call's retries share; ky's hooks find it in `options.context.call`. */
 export interface SendContext {
   host: TransportHost;
   retryAttempts: number;
@@ -22,6 +26,10 @@ export interface SendContext {
   api: boolean;
   /** Whether network failures and timeouts may be retried: unknown outcome is only safe to repeat for idempotent requests. */
   idempotent: boolean;
+  /** The most bytes (decoded) an answer may have: reading stops there and the call rejects (RESPONSE_TOO_LARGE). */
+  maxResponseSize: number;
+  /** The longest RATELIMIT wait (ms) a call sends again after; a longer one rejects with the refusal (`ratelimitWait`). */
+  ratelimitWait: number;
   /** Set credentials on an outgoing request (Authorization, X-Modhash); runs before the first send, every retry and every followed redirect. */
   authorize?: ((headers: Headers) => void | Promise<void>) | undefined;
   /** The platform refused the credentials (401): renew them; the call is then re-sent once. */
@@ -32,12 +40,14 @@ export interface SendContext {
   text: string;
   /** Set by `authorize` when the call went out with an application-only token: a 403 then says so. */
   appOnly: boolean;
+  /** Failures sent again so far (5xx, network, timeouts, RATELIMIT refusals): at most `retryAttempts`. */
   failures: number;
   consecutive429: number;
   reauthorized: boolean;
+  /** What ky waits before the next send (lib/transport/retry.ts decides). */
   nextDelay: number;
 }
 
-export function createContext(host: TransportHost, fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize'>): SendContext {
-  return { host, ...fields, sends: 0, text: '', appOnly: false, failures: 0, consecutive429: 0, reauthorized: false, nextDelay: 0 };
+export function createContext(host: TransportHost, fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize'> & { ratelimitWait?: number; maxResponseSize?: number | undefined }): SendContext {
+  return { host, ratelimitWait: 0, ...fields, maxResponseSize: fields.maxResponseSize ?? DEFAULT_MAX_RESPONSE_SIZE, sends: 0, text: '', appOnly: false, failures: 0, consecutive429: 0, reauthorized: false, nextDelay: 0 };
 }

@@ -1,7 +1,7 @@
 import { HTTPError, type RetryOptions } from 'ky';
-import { NetworkError, TimeoutError } from '../errors.js';
+import { NetworkError, ResponseError, TimeoutError } from '../errors/classes.js';
 import type { SendContext } from './context.js';
-import { toSnoopathError } from './errors.js';
+import { toSnoopathError } from './failures/convert.js';
 
 /** A call gives up after this many 429s in a row (the pacer already waits out each one). */
 export const MAX_CONSECUTIVE_429 = 10;
@@ -10,9 +10,10 @@ export const MAX_CONSECUTIVE_429 = 10;
 const ALL_METHODS: Array<'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'> = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
 /**
- * Retries are ky's; the decision is ours, per call, because the platform needs three budgets that
- * ky's single `limit` cannot express: `retryAttempts` for failures, ten 429s in a row (not counted
- * as failures), and one resend after renewing a refused token.
+ * Retries are ky's; the decision is ours, per call, and made here only: the platform needs three
+ * budgets that ky's single `limit` cannot express: `retryAttempts` for failures (5xx, network
+ * failures and timeouts of idempotent requests, RATELIMIT refusals short enough to wait for), ten
+ * 429s in a row (not counted as failures), and one resend after renewing a refused token.
  */
 export function retryPolicy(ctx: SendContext): RetryOptions {
   return {
@@ -22,11 +23,17 @@ export function retryPolicy(ctx: SendContext): RetryOptions {
     delay: () => ctx.nextDelay,
     shouldRetry: async ({ error, retryCount }) => {
       const retry = await decide(ctx, error);
-      if (retry && ctx.host.events.has('retry')) ctx.host.events.emit('retry', { attempt: retryCount, delay: ctx.nextDelay, error: await toSnoopathError(error, ctx, false) });
+      if (retry && ctx.host.events.has('retry')) {
+        // A RATELIMIT resend waits in the pacer (the account's cooldown), not in ky: tell the wait it will be.
+        const delay = isRatelimit(error) ? error.retryAfter! : ctx.nextDelay;
+        ctx.host.events.emit('retry', { attempt: retryCount, delay, error: toSnoopathError(error, ctx, false) });
+      }
       return retry;
     },
   };
 }
+
+const isRatelimit = (error: Error): error is ResponseError => error instanceof ResponseError && error.code === 'RATELIMIT';
 
 async function decide(ctx: SendContext, error: Error): Promise<boolean> {
   if (error instanceof HTTPError) {
@@ -44,16 +51,19 @@ async function decide(ctx: SendContext, error: Error): Promise<boolean> {
       await ctx.reauthorize(error.request.headers);
       return true;
     }
-    return status >= 500 && spendFailure(ctx);
+    return status >= 500 && spendFailure(ctx, ctx.retryDelay);
   }
   ctx.consecutive429 = 0;
+  // The platform refused the action and said for how long: nothing was applied, so any verb may be
+  // sent again, once the account's cooldown (held by the pacer) is over, if the caller waits that long.
+  if (isRatelimit(error)) return error.retryAfter !== undefined && error.retryAfter <= ctx.ratelimitWait && spendFailure(ctx, 0);
   const transient = error instanceof TimeoutError || error instanceof NetworkError;
-  return transient && ctx.idempotent && spendFailure(ctx);
+  return transient && ctx.idempotent && spendFailure(ctx, ctx.retryDelay);
 }
 
-function spendFailure(ctx: SendContext): boolean {
+function spendFailure(ctx: SendContext, delay: number): boolean {
   if (ctx.failures >= ctx.retryAttempts) return false;
   ctx.failures++;
-  ctx.nextDelay = ctx.retryDelay;
+  ctx.nextDelay = delay;
   return true;
 }

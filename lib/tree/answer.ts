@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../errors/classes.js';
 import type { CommentThing, LinkThing, MoreThing } from '../types/things.js';
 
 /** A thing as an answer carries it, before it is checked. */

@@ -1,0 +1,166 @@
+import { describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { API, client, rateHeaders, tokenOk, mockNetwork, transport } from './helpers.js';
+
+mockNetwork();
+
+/** Record when each API request arrives and how many are in flight at once. */
+function recorder(reply: (i: number) => [number, unknown, Record<string, string>?], delayMs = 20) {
+  const starts: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const scope = nock(API).get(/\/x/).query(true).reply(async function () {
+    const i = starts.length;
+    starts.push(Date.now());
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    await new Promise((r) => setTimeout(r, delayMs));
+    inFlight--;
+    return reply(i) as [number, string];
+  }).persist();
+  return { starts, scope, max: () => maxInFlight };
+}
+
+describe('throttle', () => {
+  it('keeps at least `throttle` ms between the starts of two requests', async () => {
+    tokenOk();
+    const rec = recorder(() => [200, {}]);
+    // Starts are taken where a request starts, in the client: arrival times at the mock add more of
+    // the machine's scheduling jitter (109 ms gaps seen under load). The margin below the throttle is
+    // the same as before, for the few ms between the gate's admission and the send on a loaded machine.
+    const starts: number[] = [];
+    const send = transport();
+    const reddit = client({
+      throttle: 120,
+      fetch: (input, init) => {
+        if (input instanceof Request && new URL(input.url).pathname === '/x') starts.push(Date.now());
+        return send(input, init);
+      },
+    });
+    await Promise.all(Array.from({ length: 5 }, () => reddit('/x').get()));
+    expect(starts).toHaveLength(5);
+    expect(rec.starts).toHaveLength(5);
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(110);
+  });
+
+  it('throttle 0 sends concurrent calls at once after the probe', async () => {
+    tokenOk();
+    const rec = recorder(() => [200, {}], 60);
+    const reddit = client({ throttle: 0 });
+    await Promise.all(Array.from({ length: 10 }, () => reddit('/x').get()));
+    expect(rec.max()).toBeGreaterThan(5);
+  });
+});
+
+describe('probing until the budget is known', () => {
+  it('sends one request at a time until a response tells the budget, then paces by it', async () => {
+    tokenOk();
+    const rec = recorder(() => [200, {}, rateHeaders(1000, 600)], 40);
+    const reddit = client({ throttle: 0 });
+    await Promise.all(Array.from({ length: 6 }, () => reddit('/x').get()));
+    // The first request went alone: the second arrived only after the first answered.
+    expect(rec.starts[1]! - rec.starts[0]!).toBeGreaterThanOrEqual(35);
+  });
+
+  it('a successful answer without rate-limit headers ends the probing', async () => {
+    tokenOk();
+    const rec = recorder(() => [200, {}], 50);
+    const reddit = client({ throttle: 0 });
+    await reddit('/x').get();
+    await Promise.all(Array.from({ length: 8 }, () => reddit('/x').get()));
+    expect(rec.max()).toBeGreaterThan(4);
+  });
+});
+
+describe('the rate-limit budget', () => {
+  it('never spends more than the remaining budget before the reset, and emits the events', async () => {
+    tokenOk();
+    // Budget of 3 left, window ends in 1 s: the 4th and later must wait for the window to turn.
+    let used = 0;
+    const rec = recorder(() => {
+      used++;
+      return used <= 3 ? [200, {}, rateHeaders(3 - used, 1, used)] : [200, {}, rateHeaders(100, 60, used - 3)];
+    }, 5);
+    const reddit = client({ throttle: 0 });
+    const events: string[] = [];
+    let reachedAt = 0;
+    reddit.on('rate_limit', (s) => events.push(`rl:${s.remaining}`));
+    reddit.on('rate_limit_reached', () => {
+      events.push('reached');
+      reachedAt ||= Date.now();
+    });
+    await Promise.all(Array.from({ length: 5 }, () => reddit('/x').get()));
+    expect(rec.starts).toHaveLength(5);
+    // Three sends spend the budget; the rest wait until the window has turned (reset + 1 s).
+    expect(rec.starts.filter((t) => t <= reachedAt)).toHaveLength(3);
+    expect(rec.starts.slice(3).every((t) => t - reachedAt >= 1900)).toBe(true);
+    expect(events).toContain('reached');
+    expect(events[0]).toBe('rl:2');
+  }, 10000);
+
+  it('spreads the remaining budget evenly until the reset', async () => {
+    tokenOk();
+    // 4 left for 2 s: about one request every 500 ms.
+    const rec = recorder((i) => [200, {}, rateHeaders(Math.max(0, 4 - i), 2)], 5);
+    const reddit = client({ throttle: 0 });
+    await Promise.all(Array.from({ length: 3 }, () => reddit('/x').get()));
+    const gap = rec.starts[2]! - rec.starts[1]!;
+    expect(gap).toBeGreaterThanOrEqual(400);
+    expect(gap).toBeLessThan(1500);
+  });
+
+  it('after a 429 every request of the instance waits for the reset (no burst of retries)', async () => {
+    tokenOk();
+    let n = 0;
+    const rec = recorder(() => (++n === 1 ? [429, '', { ...rateHeaders(0, 1), 'retry-after': '1' }] : [200, {}, rateHeaders(50, 60)]), 5);
+    const reddit = client({ throttle: 0 });
+    const started = Date.now();
+    await Promise.all([reddit('/x').get(), reddit('/x').get()]);
+    expect(rec.starts.slice(1).every((t) => t - started >= 950)).toBe(true);
+  });
+});
+
+describe('the default throttle', () => {
+  it('keeps 1 s between starts until the budget is known, then leaves pacing to the budget', async () => {
+    tokenOk();
+    // No headers on the first answer (probe ends, budget unknown), headers from the second on.
+    let n = 0;
+    const rec = recorder(() => (++n === 1 ? [200, {}] : [200, {}, rateHeaders(100, 2)]), 5);
+    const reddit = client({ throttle: undefined });
+    await reddit('/x').get();
+    await reddit('/x').get();
+    await Promise.all([1, 2, 3].map(() => reddit('/x').get()));
+    const gaps = rec.starts.slice(1).map((t, i) => t - rec.starts[i]!);
+    // Budget unknown: the second start waits the default second.
+    expect(gaps[0]).toBeGreaterThanOrEqual(950);
+    // Known (100 left for 2 s): about 20 ms apart, far below the old fixed second.
+    expect(Math.max(...gaps.slice(2))).toBeLessThan(400);
+  });
+});
+
+describe('out-of-order answers', () => {
+  it('an older answer (fewer used in the same window) does not reopen a spent budget', async () => {
+    tokenOk();
+    // Probe: 3 left for 3 s (a send a second). A is slow and will report "2 left"; B, sent a second
+    // later, answers at once with "0 left". A's late answer must not reopen the budget for C.
+    const answers = [
+      { delay: 0, headers: rateHeaders(3, 3, 1) },
+      { delay: 1500, headers: rateHeaders(2, 3, 2) },
+      { delay: 0, headers: rateHeaders(0, 3, 3) },
+    ];
+    let i = 0;
+    const starts: number[] = [];
+    nock(API).get('/x').query(true).times(4).reply(async () => {
+      const a = answers[i++] ?? { delay: 0, headers: rateHeaders(50, 60, 1) };
+      starts.push(Date.now());
+      await new Promise((r) => setTimeout(r, a.delay));
+      return [200, {}, a.headers] as [number, object, Record<string, string>];
+    });
+    const reddit = client({ throttle: 0 });
+    await reddit('/x').get();
+    const t0 = Date.now();
+    await Promise.all([reddit('/x').get(), reddit('/x').get(), reddit('/x').get()]);
+    // C waits for the window to turn: B's answer (~1 s) + reset 3 s + 1 s.
+    expect(starts[3]! - t0).toBeGreaterThanOrEqual(4600);
+  }, 15000);
+});

@@ -1,0 +1,69 @@
+/**
+ * Every part of the library that loads lazily, and why: the one list of snoopath's lazy chunks (in
+ * browser bundles each is a file of its own; in Node a chunk under dist/chunks). Importing snoopath
+ * loads the entry only; a part below is loaded the first time an instance needs it, once per process.
+ *
+ * Only the core and the client (the top of the house) import this module. A lower module that needs
+ * a lazy part takes its loader as a parameter (the Redactor, the emitter, the token manager, the
+ * grants, the pacer, the default fetch), so nothing it loads imports it back.
+ */
+
+/**
+ * A module import that is tried again after a failure instead of keeping it: a load refused once
+ * (a test runner between two tests, a file system hiccup) must not fail every later call.
+ */
+export function retrying<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
+
+export const chunks = {
+  /** Request building (pure): every instance starts loading it when constructed, so calls find it ready. */
+  build: retrying(() => import('../request/build.js')),
+  /**
+   * The transport (ky, its hooks, retries, redirects, the words of failures). ky feature-tests the
+   * runtime's Request when imported, which in Node loads the whole built-in fetch: most of what a
+   * cold import used to cost. The first call waits for it.
+   */
+  transport: retrying(() => import('../transport/http.js')),
+  /** Pacing (the app's budget, its gate, the registry): loaded by an instance's first send; an instance that never sends costs no budget. */
+  pacer: retrying(() => import('../limiter/pacer.js')),
+  /** The per-account limits (RATELIMIT cooldowns, the morechildren lock): loaded by the first call that meets one. */
+  actions: retrying(() => import('../limiter/actions.js')),
+  /** The endpoint catalog: only writes (their body type) and narrowed scopes need it. */
+  catalog: retrying(() => import('../endpoints/lookup.js')),
+  /** Per-call options are checked by the first call that passes any. */
+  callOptions: retrying(() => import('../options/call-options.js')),
+  /** The walker that cleans secrets out of errors and payloads: loaded before anything can fail. */
+  redactDeep: retrying(() => import('../redact/deep.js')),
+  /** The wording and the sinks of log lines: most instances never log a line. */
+  logWriter: retrying(() => import('../log/write.js')),
+  /** HTML entity decoding (and the entities package): opt-in (`decodeHtmlEntities`). */
+  decode: retrying(() => import('../decode/entities.js')),
+  /** Listing slices: loaded with the first listing. */
+  listing: retrying(() => import('../listing/slice.js')),
+  /** openid-client and the platform's grant quirks: loaded by the first token or revoke request. */
+  grants: retrying(() => import('../auth/openid.js')),
+  /** tokenStore reads and writes: only instances that have a store. */
+  tokenStore: retrying(() => import('../auth/store.js')),
+  /** The modhash of cookie mode (browsers only). */
+  modhash: retrying(() => import('../auth/cookies.js')),
+  /** auth(), refresh(), deauth(): the login flows. */
+  flows: retrying(() => import('../auth/flows.js')),
+  /** The Node transport over undici (its keep-alive pools): loaded when the first instance is made, so importing snoopath stays cheap. */
+  undici: retrying(() => import('../transport/undici/fetch.js')),
+  /** undici's agents (direct, or through the proxy option). */
+  undiciAgents: retrying(() => import('../transport/undici/agent.js')),
+  /** Workflows, each loaded by its first use: comment trees, streams, media posts. */
+  tree: retrying(() => import('../tree/expand.js')),
+  stream: retrying(() => import('../stream/run.js')),
+  media: retrying(() => import('../media/index.js')),
+  /** The Node-only parts of media posts (files on disk, undici's WebSocket for Node 20): an empty module in browser builds. */
+  mediaNode: retrying(() => import('../media/node/index.js')),
+  /** reddit.info(): fullnames in batches of 100, in the order given, the missing ones reported. */
+  info: retrying(() => import('../info/run.js')),
+};
