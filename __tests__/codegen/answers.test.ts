@@ -20,6 +20,8 @@ describe('shapes', () => {
     expect(typeOf({ a: 'secret', b: 3, c: true, d: null })).toBe('{ a: string; b: number; c: boolean; d: unknown; }');
     expect(typeOf({ id: 't3_abc' }, { id: 't1_def' })).toBe('{ id: `t1_${string}` | `t3_${string}`; }');
     expect(typeOf({ id: 't3_abc' }, { id: 'abc' })).toBe('{ id: string; }');
+    // A PRAW test forged a comment's fullname in capitals (t1_MISMATCH): still a fullname by its prefix.
+    expect(typeOf({ name: 't1_abc' }, { name: 't1_MISMATCH' })).toBe('{ name: `t1_${string}`; }');
   });
 
   it('make a field optional when a recording lacks it, and a value-less null unknown', () => {

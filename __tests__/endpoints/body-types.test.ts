@@ -99,7 +99,7 @@ describe('arguments in the query whatever the verb', () => {
     await reddit('/api/mod/notes').delete({ subreddit: 'aww', user: 'spez', note_id: 'ModNote_abc' });
     await reddit('/api/v1/draft').delete({ draft_id: 'd1' });
     expect(sent.map((s) => [s.method, s.path, s.type, s.body])).toEqual([['DELETE', '/api/mod/notes', null, ''], ['DELETE', '/api/v1/draft', null, '']]);
-    expect(Object.fromEntries(sent[0]!.query)).toEqual({ subreddit: 'aww', user: 'spez', note_id: 'ModNote_abc', api_type: 'json' });
+    expect(Object.fromEntries(sent[0]!.query)).toEqual({ subreddit: 'aww', user: 'spez', note_id: 'ModNote_abc', api_type: 'json', raw_json: '1' });
     expect(sent[1]!.query.get('draft_id')).toBe('d1');
   });
 

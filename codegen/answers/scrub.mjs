@@ -6,7 +6,7 @@
 // assigned through a variable, so fields the types do not name are allowed, as they are at run time.
 import { recordOf } from './shape.mjs';
 
-const FULLNAME = /^(t[1-6])_[a-z0-9]+$/;
+const FULLNAME = /^(t[1-6])_[A-Za-z0-9]+$/;
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 const MAX_ITEMS = 2;
 const MAX_DEPTH = 9;

@@ -19,7 +19,8 @@
 // A field is optional when any recording of its object lacks it.
 import { merge, mergeAll } from './union.mjs';
 
-const FULLNAME = /^t([1-6])_[a-z0-9]+$/;
+// Ids are lower-case base 36; a test of PRAW forged `t1_MISMATCH`, still a comment's fullname by its prefix.
+const FULLNAME = /^t([1-6])_[A-Za-z0-9]+$/;
 /** Keys that are ids rather than field names: base-36 ids, fullnames, widget ids, UUIDs. */
 const ID_KEY = /^(?:t[1-6]_[a-z0-9]+|[a-z0-9]{4,14}|widget_[\w-]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** Fields that hold objects keyed by ids (modmail's conversations, messages and actions, widgets, media), when every key is one. */

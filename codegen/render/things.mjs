@@ -63,5 +63,5 @@ export function renderThings(a, header) {
     '// when a recorded answer lacked it; `unknown` where the recordings only ever showed `null`.',
     '// Interfaces accept fields they do not name (as `unknown`): the platform adds fields often.',
   ].join('\n');
-  return `${header}import type { ${used.join(', ')} } from '../lib/types/thing.js';\n\n${intro}\n${body}`;
+  return `${header}import type { ${used.join(', ')} } from '../lib/types/answers/generic.js';\n\n${intro}\n${body}`;
 }
