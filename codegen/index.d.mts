@@ -55,6 +55,8 @@ export function mergeOverlay(records: EndpointRecord[], overlay: unknown): Endpo
 export function markSelectors(records: EndpointRecord[]): Map<EndpointRecord, string[]>;
 export function buildModel(catalog: RawEntry[], overlay: unknown, descriptions: Record<string, string>, answers?: unknown): Endpoint[];
 export function runtimeLines(endpoints: Endpoint[]): string[];
+/** The runtime table's lines packed into the tree lib/endpoints/table.ts reads. */
+export function packTable(lines: string[]): string;
 export function generate(): Record<string, string>;
 export function endpointModel(): Endpoint[];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { runtimeLines, type Endpoint } from '../../codegen/index.mjs';
+import { endpointModel, packTable, runtimeLines, type Endpoint } from '../../codegen/index.mjs';
+import { unpackTable } from '../../lib/endpoints/table.js';
 
 const endpoint = (verb: string, path: string, scopes: string[] = [], more: Partial<Endpoint> = {}): Endpoint => ({
   verb, path, scopes, oauth: true, listing: false, json: false, args: [], callArgs: [], result: 'unknown', description: '', ...more,
@@ -26,5 +27,21 @@ describe('the runtime table', () => {
 
   it('marks twins with the same facts once, with B', () => {
     expect(runtimeLines([endpoint('GET', '/about/log', ['modlog']), endpoint('GET', '/r/$subreddit/about/log', ['modlog'])])).toEqual(['GET /about/log modlog B']);
+  });
+
+  it('packs into a tree that reads back as the same lines, each path segment written once', () => {
+    const lines = ['GET /about/log modlog LB', 'POST /api/vote vote', 'GET /api/v1/me identity', 'PATCH /api/v1/me/prefs account J', 'DELETE /api/v1/draft - Q', 'GET /$sort read LSB'];
+    const packed = packTable(lines);
+    expect(packed).toBe('about(log=GmodlogLB),api(vote=Pvote,v1(me=Gidentity(prefs=AaccountJ),draft=DQ)),$sort=GreadLSB');
+    const back = unpackTable(packed).map((e) => `${e.verb} ${e.path} ${e.scopes.join(',') || '-'}${e.flags ? ` ${e.flags}` : ''}`);
+    expect(back.sort()).toEqual([...lines].sort());
+  });
+
+  it('reads back every line of the real table', () => {
+    const lines = runtimeLines(endpointModel());
+    const back = unpackTable(packTable(lines)).map((e) => `${e.verb} ${e.path} ${e.scopes.join(',') || '-'}${e.flags ? ` ${e.flags}` : ''}`);
+    expect(back.sort()).toEqual([...lines].sort());
+    expect(() => packTable(['GET /a(b) read'])).toThrow('cannot pack');
+    expect(() => packTable(['HEAD /a read'])).toThrow('cannot pack');
   });
 });
