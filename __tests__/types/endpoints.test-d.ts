@@ -54,6 +54,7 @@ export async function knownEndpoints(): Promise<void> {
   // The inbox lists comments as messages: no link_id there (only the index signature's unknown).
   expectTypeOf(await reddit('/message/inbox').get()).toEqualTypeOf<Listing<InboxCommentThing | MessageThing>>();
   expectTypeOf<InboxComment['link_id']>().toBeUnknown();
+  expectTypeOf<InboxComment['stickied']>().toBeUnknown();
   expectTypeOf<Comment['link_id']>().toEqualTypeOf<`t3_${string}`>();
   // A subreddit's over18 may be null; a promoted link has no subreddit; "continue this thread" no depth.
   expectTypeOf<Subreddit['over18']>().toEqualTypeOf<boolean | null>();

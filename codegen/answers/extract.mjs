@@ -3,7 +3,8 @@
 // them from, out of recorded API exchanges (vcrpy cassettes, as PRAW and asyncpraw record their
 // integration tests on the live platform). Only facts reach the snapshot: per endpoint, the shape of
 // its answers, the argument names its requests sent and their body type; the things' fields. Also
-// writes __tests__/types/recorded-answers.test-d.ts, the held-back answers, scrubbed of every value.
+// writes __tests__/types/recorded-answers.test-d.ts, the held-back answers, scrubbed of every value,
+// and __tests__/types/contradicted-answers.test-d.ts, the answers codegen/answers/cases.json names.
 // The generator never runs this: it reads the committed snapshot. Anyone with the cassettes can rebuild:
 //   node codegen/answers/extract.mjs praw-dev/asyncpraw@<commit>=<dir> praw-dev/praw@<commit>=<dir> [--out DIR]
 // Each <dir> holds the cassettes (tests/integration/cassettes of the repository at that commit).
@@ -14,7 +15,7 @@ import { readCatalog } from '../catalog.mjs';
 import { buildModel } from '../model.mjs';
 import { learn } from './learn.mjs';
 import { matcher } from './match.mjs';
-import { snapshotText, fixtureText } from './files.mjs';
+import { snapshotText, fixtureText, casesText } from './files.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
@@ -50,9 +51,12 @@ function sentOf(request) {
 
 const sources = [];
 const samples = [];
+/** Cassette directories by repository, for the cases. @type {Map<string, string>} */
+const dirs = new Map();
 for (const spec of specs) {
   const [label, dir] = [spec.slice(0, spec.indexOf('=')), spec.slice(spec.indexOf('=') + 1)];
-  const [repository, commit = ''] = label.split('@');
+  const [repository = '', commit = ''] = label.split('@');
+  dirs.set(repository, dir);
   const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   sources.push({ repository, commit, path: 'tests/integration/cassettes', files: files.length, licence: 'BSD-2-Clause' });
   for (const file of files) {
@@ -79,5 +83,16 @@ const write = (/** @type {string} */ rel, /** @type {string} */ text) => {
 };
 write('codegen/answers/shapes.json', snapshotText(sources, learned));
 write('__tests__/types/recorded-answers.test-d.ts', fixtureText(sources, learned.held));
+// The answers that contradicted the hand-written types: `repository:cassette#interaction`, then a dot path.
+const cases = readJson('answers/cases.json').cases.map((/** @type {any} */ c) => {
+  const [, repository = '', file = '', index = ''] = /^([^:]+):(.+)#(\d+)$/.exec(c.from) ?? [];
+  const dir = dirs.get(repository);
+  if (!dir) throw new Error(`extract: ${c.from} names a repository whose cassettes were not given`);
+  const body = JSON.parse(readFileSync(join(dir, file), 'utf8')).interactions[Number(index)]?.response.body?.string;
+  const value = c.at.split('.').filter(Boolean).reduce((/** @type {any} */ v, /** @type {string} */ k) => v?.[k], JSON.parse(body ?? 'null'));
+  if (value === undefined || value === null) throw new Error(`extract: nothing at ${c.at || 'the answer'} of ${c.from}`);
+  return { ...c, value };
+});
+write('__tests__/types/contradicted-answers.test-d.ts', casesText(sources, cases));
 const recorded = Object.values(learned.endpoints).filter((e) => e.recordings > 0).length;
 console.log(`${samples.length} exchanges, ${Object.keys(learned.endpoints).length} known endpoints recorded, ${recorded} with answers, ${learned.held.length} held back`);

@@ -3,7 +3,7 @@ import type { Args } from '../request/path.js';
 import type { CallObject, CallOptions, Thing } from './call.js';
 import type { Listing } from './things.js';
 import type { ListingSlice } from './listing.js';
-import type { ParamNames, PathParams } from './path-params.js';
+import type { ParamNames, PathParams, TemplateOf } from './path-params.js';
 import type { CommentTree, TreeOptions } from './tree.js';
 import type { ItemStream, StreamItemOf, StreamOptions } from './stream.js';
 
@@ -81,20 +81,19 @@ type SubredditList<A> = { [K in keyof A]: K extends '$subreddit' ? A[K] | readon
 type StreamArgs<A> = SubredditList<Omit<A, 'after' | 'before' | 'count' | 'limit'>> & CommonArgs;
 
 /** `.stream()` of a path: typed like its `.listing()` when the catalog has one, else loose with `$params` required. */
-type StreamMethod<E, P extends string> = ListingOpOf<E> extends ListingOp<infer A, infer I, infer O>
-  ? <T = StreamItemOf<P, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
+type StreamMethod<E, P extends string, Template extends string = P> = ListingOpOf<E> extends ListingOp<infer A, infer I, infer O>
+  ? <T = StreamItemOf<Template, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
   : [ParamNames<P>] extends [never]
     ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
     : <T = StreamItemOf<P>>(args: SubredditList<PathParams<P>> & Args, options?: StreamOptions) => ItemStream<T>;
 
-/** The generated entry for `P`, also when it is written with a `.json` suffix. */
-type EntryOf<P extends string> = P extends keyof Endpoints
-  ? Endpoints[P]
-  : P extends `${infer Bare}.json`
-    ? Bare extends keyof Endpoints
-      ? Endpoints[Bare]
-      : never
-    : never;
+/** An entry whose path names its subreddit: `$subreddit` is no argument of its verbs. */
+type NoSubreddit<E> = { [V in keyof E]: E[V] extends Op<infer A, infer R, infer O> ? Op<Omit<A, '$subreddit'>, R, O> : E[V] };
+
+/** The generated entry of template `T` called as `P`: without `$subreddit` when `P` names its subreddit. */
+type EntryOf<P extends string, T extends keyof Endpoints> = T extends `/r/$subreddit${string}`
+  ? P extends `/r/$subreddit${string}` ? Endpoints[T] : NoSubreddit<Endpoints[T]>
+  : Endpoints[T];
 
 /** `.tree()` of a comments page: the page's own arguments (`sort`, `limit`, `depth`...), then the expansion's options. */
 type TreeMethod<E> = E extends { get: Op<infer A, unknown, unknown> }
@@ -110,13 +109,13 @@ type LooseTree<P extends string> = [ParamNames<P>] extends [never]
 type CommentsPath = '/comments/$article' | '/r/$subreddit/comments/$article';
 
 /** Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose. */
-type KnownCall<E, P extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
+type KnownCall<E, P extends string, Template extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
   [V in Exclude<Verb, keyof E>]: LooseMethod<P>;
 } & {
   /** GET the path as a listing and resolve to a page you can walk (`next()`, `for await`); typed from its GET's answer. */
   listing: [ListingOpOf<E>] extends [never] ? LooseListing<P> : TypedMethod<ListingOpOf<E>>;
-  stream: StreamMethod<E, P>;
-} & (P extends CommentsPath | `${CommentsPath}.json`
+  stream: StreamMethod<E, P, Template>;
+} & (Template extends CommentsPath
   ? {
       /**
        * The link and its whole comment tree: the page (`sort`, `limit`, `depth`... as for `get`), then every
@@ -135,8 +134,10 @@ type UnknownCall<P extends string> = [ParamNames<P>] extends [never]
 
 /**
  * What `reddit(path)` returns for `path: P`. A path template the catalog knows (see docs/endpoints.md)
- * gets typed arguments and results per verb; any other literal path gets loose methods that still
- * require its `$params`; a `string` that is not a literal gets the loose {@link CallObject}.
+ * gets typed arguments and results per verb, also when it names its subreddit (`/r/mod/about/log`,
+ * `/r/aww+pics/new`: typed as `/r/$subreddit/...`, without the `$subreddit` argument); any other
+ * literal path gets loose methods that still require its `$params`; a `string` that is not a literal
+ * gets the loose {@link CallObject}.
  *
  * @example
  * const page = await reddit('/r/$subreddit/hot').listing({ $subreddit: 'aww', limit: 10 });
@@ -145,7 +146,7 @@ type UnknownCall<P extends string> = [ParamNames<P>] extends [never]
 export type CallFor<P extends string> = P extends string
   ? string extends P
     ? CallObject
-    : [EntryOf<P>] extends [never]
+    : [TemplateOf<P>] extends [never]
       ? UnknownCall<P>
-      : KnownCall<EntryOf<P>, P>
+      : KnownCall<EntryOf<P, TemplateOf<P>>, P, TemplateOf<P>>
   : never;
