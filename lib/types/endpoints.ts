@@ -81,7 +81,7 @@ type SubredditList<A> = { [K in keyof A]: K extends '$subreddit' ? A[K] | readon
 type StreamArgs<A> = SubredditList<Omit<A, 'after' | 'before' | 'count' | 'limit'>> & CommonArgs;
 
 /** `.stream()` of a path: typed like its `.listing()` when the catalog has one, else loose with `$params` required. */
-type StreamMethod<E, P extends string, Template extends string = P> = ListingOpOf<E> extends ListingOp<infer A, infer I, infer O>
+type StreamMethod<E, P extends string, Template = P> = ListingOpOf<E> extends ListingOp<infer A, infer I, infer O>
   ? <T = StreamItemOf<Template, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
   : [ParamNames<P>] extends [never]
     ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
@@ -91,9 +91,9 @@ type StreamMethod<E, P extends string, Template extends string = P> = ListingOpO
 type NoSubreddit<E> = { [V in keyof E]: E[V] extends Op<infer A, infer R, infer O> ? Op<Omit<A, '$subreddit'>, R, O> : E[V] };
 
 /** The generated entry of template `T` called as `P`: without `$subreddit` when `P` names its subreddit. */
-type EntryOf<P extends string, T extends keyof Endpoints> = T extends `/r/$subreddit${string}`
-  ? P extends `/r/$subreddit${string}` ? Endpoints[T] : NoSubreddit<Endpoints[T]>
-  : Endpoints[T];
+type EntryOf<P extends string, T> = T extends keyof Endpoints
+  ? P extends T | `${T}.json` ? Endpoints[T] : NoSubreddit<Endpoints[T]>
+  : never;
 
 /** `.tree()` of a comments page: the page's own arguments (`sort`, `limit`, `depth`...), then the expansion's options. */
 type TreeMethod<E> = E extends { get: Op<infer A, unknown, unknown> }
@@ -108,8 +108,12 @@ type LooseTree<P extends string> = [ParamNames<P>] extends [never]
 /** Known paths that answer a link and its comment tree, and so offer `.tree()`. */
 type CommentsPath = '/comments/$article' | '/r/$subreddit/comments/$article';
 
-/** Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose. */
-type KnownCall<E, P extends string, Template extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
+/**
+ * Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose.
+ * `Template`, the catalog's key, is unconstrained on purpose: checking it against a constraint
+ * related every key of `Endpoints` in each user's compile (a tenth of what the typings cost).
+ */
+type KnownCall<E, P extends string, Template> = { [V in keyof E]: TypedMethod<E[V]> } & {
   [V in Exclude<Verb, keyof E>]: LooseMethod<P>;
 } & {
   /** GET the path as a listing and resolve to a page you can walk (`next()`, `for await`); typed from its GET's answer. */

@@ -40,4 +40,8 @@ export type TemplateOf<P extends string> = P extends keyof Endpoints
   ? P
   : P extends `${infer Bare}.json`
     ? TemplateOf<Bare>
-    : Extract<SubredditTemplate<P>, keyof Endpoints>;
+    : Known<SubredditTemplate<P>>;
+
+// `T` unconstrained on purpose: a conditional over a parameter constrained to `keyof Endpoints` makes
+// the compiler distribute it over all 390 keys when it checks the declaration (every user's compile).
+type Known<T> = T extends keyof Endpoints ? T : never;
