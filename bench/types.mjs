@@ -10,39 +10,15 @@
 //                                                still shows a before/after difference of a few per cent
 // Needs `npm run build` (the projects import the built package, as users do, through its `exports`).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { markdownTable, textTable } from './lib/format.mjs';
+import { countInstructions } from './lib/instructions.mjs';
 import { median } from './lib/stats.mjs';
+import { ROOT, project } from './lib/type-projects.mjs';
 
-const BENCH = dirname(fileURLToPath(import.meta.url));
-const ROOT = dirname(BENCH);
-
-/** The user files: a script that only constructs an instance, and one that uses the typed calls. */
-const SOURCES = {
-  baseline: 'export const nothing = 1;\n',
-  construct: `import Snoopath from 'snoopath';
-export const reddit = new Snoopath({ userAgent: 'node:bot:1.0 (by /u/me)', oauth: { type: 'script', key: 'k', secret: 's', username: 'me', password: 'p' } });
-`,
-  typical: `import Snoopath from 'snoopath';
-const reddit = new Snoopath({
-  userAgent: 'node:bot:1.0 (by /u/me)',
-  oauth: { type: 'script', key: 'k', secret: 's', username: 'me', password: 'p', scope: ['identity', 'read', 'vote'] },
-});
-reddit.on('retry', ({ attempt }) => console.log(attempt));
-export async function main(): Promise<void> {
-  const me = await reddit('/api/v1/me').get();
-  const hot = await reddit('/r/$subreddit/hot').listing({ $subreddit: 'aww', limit: 25 });
-  for await (const post of hot) console.log(post.data.title, me.name);
-  await reddit('/api/vote').post({ id: 't3_abc123', dir: 1 });
-  await reddit('/comments/$article').listing({ $article: 'abc' }, { listingIndex: 1 });
-  const loose = await reddit('/some/$where').get<{ ok: boolean }>({ $where: 'x' });
-  console.log(loose.ok);
-}
-`,
-};
 const FIGURES = ['Files', 'Types', 'Instantiations', 'CPU time'];
 
 /**
@@ -67,52 +43,6 @@ async function measureChild(dir, names, runs) {
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   for (let i = 0; i <= runs; i++) for (const n of names) { const r = once(n); if (i > 0) samples[n].push(r); }
   process.stdout.write(JSON.stringify(samples));
-}
-
-/**
- * Instructions executed by one compile of each project (`--compile-one`), counted by cachegrind, in
- * millions, with the baseline's subtracted. JIT code included (`--smc-check`), one thread, so the
- * counts repeat to within 0.1 %; a run takes a minute or two per project.
- */
-export function countInstructions({ against = undefined } = {}) {
-  if (spawnSync('valgrind', ['--version']).status !== 0) throw new Error('types bench: --instructions needs valgrind (apt-get install valgrind).');
-  const names = ['baseline', 'construct', 'typical', ...(against ? ['construct-against', 'typical-against'] : [])];
-  const tmp = mkdtempSync(join(tmpdir(), 'snoopath-types-'));
-  try {
-    const counts = {};
-    for (const name of names) {
-      project(join(tmp, name), name, name.endsWith('-against') ? against : ROOT);
-      const run = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--smc-check=all-non-file', '--cachegrind-out-file=/dev/null',
-        process.execPath, '--single-threaded', fileURLToPath(import.meta.url), '--compile-one', join(tmp, name)], { encoding: 'utf8' });
-      const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr)?.[1];
-      if (run.status !== 0 || !refs) throw new Error(`types bench: counting ${name} failed:\n${run.stderr.slice(-2000)}`);
-      counts[name] = Number(refs.replaceAll(',', '')) / 1e6;
-    }
-    return Object.fromEntries(names.slice(1).map((n) => [n, counts[n] - counts.baseline]));
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
-/** One compile of the project in `dir`, for countInstructions. */
-async function compileOne(dir) {
-  const { default: ts } = await import(pathToFileURL(join(ROOT, 'node_modules/typescript/lib/typescript.js')).href);
-  const config = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-  const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram(config.fileNames, config.options));
-  if (diagnostics.length) throw new Error(`types bench: ${dir} does not compile: ${ts.flattenDiagnosticMessageText(diagnostics[0].messageText, ' ')}`);
-}
-
-/** A user project in `dir` whose node_modules holds this package. (snoowrap's typings are not compared: they
- * do not compile without @types/node and @types/request, which its users add themselves.) */
-function project(dir, name, pkg = ROOT) {
-  mkdirSync(join(dir, 'node_modules'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `types-${name}`, private: true, type: 'module' }));
-  writeFileSync(join(dir, 'main.ts'), SOURCES[name.replace(/-against$/, '')]);
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types: [] },
-    files: ['main.ts'],
-  }));
-  symlinkSync(pkg, join(dir, 'node_modules/snoopath'), 'dir');
 }
 
 /**
@@ -179,8 +109,6 @@ are unchanged and complete (\`npm run codegen:check\`); the typed calls cost wha
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--measure') {
   await measureChild(process.argv[3], process.argv[4].split(','), Number(process.argv[5]));
-} else if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--compile-one') {
-  await compileOne(process.argv[3]);
 } else if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--instructions')) {
   const a = process.argv.indexOf('--against');
   const added = countInstructions({ against: a > 0 ? process.argv[a + 1] : undefined });
