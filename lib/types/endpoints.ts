@@ -3,7 +3,7 @@ import type { Args } from '../request/path.js';
 import type { CallObject, CallOptions, Thing } from './call.js';
 import type { Listing } from './things.js';
 import type { ListingSlice } from './listing.js';
-import type { ParamNames, PathParams, TemplateOf } from './path-params.js';
+import type { EntryOf, ParamNames, PathParams, TemplateOf } from './path-params.js';
 import type { CommentTree, TreeOptions } from './tree.js';
 import type { ItemStream, StreamItemOf, StreamOptions } from './stream.js';
 
@@ -86,14 +86,6 @@ type StreamMethod<E, P extends string, Template = P> = ListingOpOf<E> extends Li
   : [ParamNames<P>] extends [never]
     ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
     : <T = StreamItemOf<P>>(args: SubredditList<PathParams<P>> & Args, options?: StreamOptions) => ItemStream<T>;
-
-/** An entry whose path names its subreddit: `$subreddit` is no argument of its verbs. */
-type NoSubreddit<E> = { [V in keyof E]: E[V] extends Op<infer A, infer R, infer O> ? Op<Omit<A, '$subreddit'>, R, O> : E[V] };
-
-/** The generated entry of template `T` called as `P`: without `$subreddit` when `P` names its subreddit. */
-type EntryOf<P extends string, T> = T extends keyof Endpoints
-  ? P extends T | `${T}.json` ? Endpoints[T] : NoSubreddit<Endpoints[T]>
-  : never;
 
 /** `.tree()` of a comments page: the page's own arguments (`sort`, `limit`, `depth`...), then the expansion's options. */
 type TreeMethod<E> = E extends { get: Op<infer A, unknown, unknown> }

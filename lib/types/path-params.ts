@@ -1,7 +1,7 @@
 // What a literal path stands for, at the type level: its `$params`, with the runtime's rule
 // (lib/request/path.ts): `$` then letters, digits and `_`; any other character (`.`, `/`) ends the name;
 // and the catalog's template it calls, as lib/endpoints/lookup.ts finds it at run time.
-import type { Endpoints } from '../../typings/endpoints.js';
+import type { Endpoints, Op } from '../../typings/endpoints.js';
 
 type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm'
@@ -45,3 +45,11 @@ export type TemplateOf<P extends string> = P extends keyof Endpoints
 // `T` unconstrained on purpose: a conditional over a parameter constrained to `keyof Endpoints` makes
 // the compiler distribute it over all 390 keys when it checks the declaration (every user's compile).
 type Known<T> = T extends keyof Endpoints ? T : never;
+
+/** An entry whose path names its subreddit: `$subreddit` is no argument of its verbs. */
+type NoSubreddit<E> = { [V in keyof E]: E[V] extends Op<infer A, infer R, infer O> ? Op<Omit<A, '$subreddit'>, R, O> : E[V] };
+
+/** The generated entry of template `T` called as `P`: without `$subreddit` when `P` names its subreddit. */
+export type EntryOf<P extends string, T> = T extends keyof Endpoints
+  ? P extends T | `${T}.json` ? Endpoints[T] : NoSubreddit<Endpoints[T]>
+  : never;
