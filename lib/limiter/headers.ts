@@ -1,5 +1,15 @@
 import type { RateLimitState } from '../events/emitter.js';
 
+/**
+ * The longest wait snoopath takes from a server (Retry-After, X-Ratelimit-Reset, a RATELIMIT
+ * answer): the platform's window, 600 s. A longer figure (a broken or hostile server, a proxy's
+ * error page) is read as this, so no wait is ever endless and no timer is armed past what it can hold.
+ */
+export const MAX_SERVER_WAIT_MS = 600_000;
+
+/** A wait a server named, in ms: finite, 0 or more, at most {@link MAX_SERVER_WAIT_MS}. */
+export const serverWait = (ms: number): number => (Number.isNaN(ms) ? 0 : Math.min(MAX_SERVER_WAIT_MS, Math.max(0, ms)));
+
 /** A header's number; NaN for a blank value (Number('') would be 0 and read as a spent budget). */
 const number = (text: string): number => (text.trim() === '' ? NaN : Number(text));
 
