@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { ConfigError, type Logger } from '../../lib/index.js';
-import { Core } from '../../lib/core/core.js';
 import { write } from '../../lib/log/write.js';
-import { resolveOptions } from '../../lib/options/schema.js';
-import { API, SECRETS, WWW, client, failure, mockNetwork, tokenOk } from './helpers.js';
+import { API, SECRETS, WWW, client, failure, mockNetwork, rateHeaders, tokenOk } from './helpers.js';
 
 mockNetwork();
 
@@ -46,23 +44,37 @@ describe('the log option: Octokit-style { debug, info, warn, error }', () => {
     const { log, texts } = recorder();
     await client({ log })('/x').get();
     await settle();
-    expect(texts()).toContain('info: Rate limit reached: 10 requests used in this window; nothing is sent until it resets in 0 ms.');
+    // Issue 21: a 429 with reset 0 logged "resets in 0 ms" while the pause was at least 1 s.
+    expect(texts()).toContainEqual(expect.stringMatching(/^info: Rate limit reached \(u\/bot, app client-id\): 10 requests used in this window; nothing is sent for (1 s|9\d\d ms), until it resets\.$/));
+    expect(texts().join('\n')).not.toMatch(/ 0 ms/);
     expect(texts()).toContain('warn: Retry 1 when the rate limit allows: GET /x answered 429 (too many requests).');
   });
 
-  it('tells waits of more than a second (the pacer emits wait)', async () => {
-    const { log, texts } = recorder();
-    // The instance's emitter, as the pacer (lib/limiter/) reaches it through its host.
-    const events = new Core(resolveOptions({ userAgent: 'ua', oauth: { type: 'script', key: 'k', secret: 's', username: 'u', password: 'p' }, log })).events;
-    events.emit('wait', { ms: 4200, reason: 'budget' });
-    events.emit('wait', { ms: 800, reason: 'budget' });
-    events.emit('wait', { ms: 3000, reason: 'ratelimit_action' });
-    await settle();
-    expect(texts()).toEqual([
-      'info: Waiting 4.2 s before the next send: pacing: the rate-limit budget is spread evenly until the window resets.',
-      'warn: Waiting 3 s before the next send: the platform asked to slow down this action (RATELIMIT in json.errors).',
-    ]);
-  });
+  it('tells a wait of more than a few seconds as a warning by default, once for all instances of the app, naming the account and the app (issue 22)', async () => {
+    tokenOk();
+    tokenOk();
+    // Issue 22: 8 calls against a budget of 4 per window waited with no output. Here the window
+    // ends 7 s after the first send: the last calls wait more than 5 s for it.
+    let n = 0;
+    let end = 0;
+    nock(API).get('/x').query(true).times(8).reply(() => {
+      end ||= Date.now() + 7000;
+      const reset = Math.max(0, Math.floor((end - Date.now()) / 1000));
+      return [200, '{}', ++n <= 4 ? rateHeaders(4 - n, reset, n) : rateHeaders(1000 - n, 600, n - 4)];
+    });
+    const warnings: string[] = [];
+    const spy = jest.spyOn(console, 'warn').mockImplementation((line: unknown) => void warnings.push(String(line)));
+    try {
+      const first = client();
+      const second = client();
+      await first('/x').get();
+      await Promise.all([first, first, first, second, second, second, second].map((r) => r('/x').get()));
+      await settle();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(warnings).toEqual([expect.stringMatching(/^snoopath: Waiting [5-7](\.\d)? s before the next send \(u\/bot, app client-id\): (the app's rate-limit budget for this window is spent|pacing: the app's rate-limit budget is running low)/)]);
+  }, 20000);
 
   it('keeps the defaults for levels left out, and calls the others as methods', async () => {
     tokenOk();

@@ -38,7 +38,14 @@ export class Call implements CallObject {
 
   /** A link and its whole comment tree, every stub expanded: the expander is loaded by the first tree (lib/core/chunks.ts). */
   async tree(args?: Args, options?: TreeOptions): Promise<CommentTree> {
-    return (await chunks.tree()).tree((...a) => this.#core.call(...a), this.path, args, options);
+    // The page keeps the call's priority; the expansion after it waits behind other calls unless the call names one.
+    let page = !options?.from;
+    const send = (verb: Verb, path: string, a: Args, o: CallOptions) => {
+      const low = !page && !o.priority;
+      page = false;
+      return this.#core.call(verb, path, a, low ? { ...o, priority: 'low' } : o);
+    };
+    return (await chunks.tree()).tree(send, this.path, args, options);
   }
   stream(args?: Args, options?: StreamOptions): ItemStream<any> {
     // The stream's machinery is loaded by the first next() (lib/core/chunks.ts).

@@ -1,41 +1,83 @@
 import type { RateLimitState } from '../events/emitter.js';
 import { Gate, type GateSettings } from './gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
+import { DEFAULT_RESERVE, PROBE, spending } from './policy.js';
+import { WindowClock } from './window.js';
 import type { SharedBudget } from '../types/shared-limiter.js';
 
-/** Why the budget is closed: spent for this window, or paused after a 429. */
+/** Why the budget is closed: spent for this window (or held for sends under way), or paused after a 429. */
 export type Closure = { state: RateLimitState; reason: 'budget' | 'rate_limit' };
+
+/** A window the platform said is spent (remaining 0, or a 429), and which one: rate_limit_reached is told once per window. */
+export type Spent = { state: RateLimitState; window: number };
 
 /**
  * One app's request budget, as the platform counts it: per client id, whoever sends. Every instance
  * of the app in this process (lib/limiter/registry.ts) sends through the one gate: one budget, one
- * reset, one probe until the budget is known, one 429 back-off. Each instance keeps only its own
- * throttle gap (a lane of the gate, lib/limiter/pacer.ts).
+ * window, one probe until the budget is known, one 429 back-off. Each instance keeps only its own
+ * throttle gap (a lane of the gate, lib/limiter/pacer.ts). How a window is spent (bursts, then an
+ * even pace, a reserve for what is not low priority) is lib/limiter/policy.ts.
  */
 export class AppBudget {
   readonly gate: Gate;
   readonly shared: SharedBudget | undefined;
   /** Whether an answer has told the budget (until then each instance keeps the default 1 s throttle). */
   known = false;
-  /** One send at a time until an answer tells the budget, or a successful one says there is none. */
-  #probing = true;
-  /** Counts closures and windows: an instance reports a closure once (rate_limit_reached). */
-  window = 0;
   /** Set while the budget is closed. */
   closed: Closure | undefined;
+  /** The last window the platform said is spent. */
+  spent: Spent | undefined;
+  /** Share of a window's budget that low-priority sends leave alone: the largest any of its instances asked for. */
+  reserve = DEFAULT_RESERVE;
+  #reserveAsked = false;
   /** State of the call-level limits (RATELIMIT cooldowns, the morechildren lock), made when first needed. */
   actions: unknown;
-  /** The highest X-Ratelimit-Used seen in the current window, and when that window ends at the latest. */
-  #used = -1;
-  #windowEnd = 0;
+  /** Counts the budget's wait episodes (a closure, a window, a reopening): a wait is logged once per episode. */
+  episode = 0;
+  /** One send at a time until an answer tells the budget, or a successful one says there is none. */
+  #probing = true;
+  readonly #window = new WindowClock();
   /** 429s in a row: the wait after one without Retry-After grows (1 s, 2 s, ... 60 s). */
   #refusals = 0;
+  /** The wait episode and the spent window that have had their line. */
+  readonly #lined = { wait: -1, reached: -1 };
   readonly #now: () => number;
 
   constructor(shared?: SharedBudget, now: () => number = Date.now) {
     this.shared = shared;
     this.#now = now;
     this.gate = new Gate({ maxConcurrent: 1 }, now, () => this.#reopen());
+  }
+
+  /** An instance's `reserve` (left out: the default). Instances of one app that differ get the largest. */
+  askReserve(share: number | undefined): void {
+    const asked = share ?? DEFAULT_RESERVE;
+    this.reserve = this.#reserveAsked ? Math.max(this.reserve, asked) : asked;
+    this.#reserveAsked = true;
+  }
+
+  /** Ms until the gate's numbers end (the window's end, or a pause's); Infinity when none is known. */
+  windowLeft(): number {
+    const at = this.gate.settings.reopenAt;
+    return at === undefined ? Infinity : at - this.#now();
+  }
+
+  /** Ms until a closed budget reopens (0 when open). */
+  reopensIn(): number {
+    const at = this.closed ? this.gate.settings.reopenAt : undefined;
+    return at === undefined ? 0 : Math.max(0, at - this.#now());
+  }
+
+  /** Whether this wait episode (or spent window) still needs its line: true once per budget, for whichever instance asks first. */
+  needsLine(kind: 'wait' | 'reached', id: number = this.episode): boolean {
+    if (this.#lined[kind] === id) return false;
+    this.#lined[kind] = id;
+    return true;
+  }
+
+  /** The current window's number (see {@link Spent}). */
+  get window(): number {
+    return this.#window.count;
   }
 
   /**
@@ -49,58 +91,75 @@ export class AppBudget {
     if (claimed === null) return state;
     const now = this.#now();
     if (response.status === 429) {
-      const seconds = retryAfterSeconds(response.headers, now, backoffSeconds(++this.#refusals));
-      this.#close(now + seconds * 1000, state ?? { used: 0, remaining: 0, reset: 0 }, 'rate_limit');
+      this.#refused(response.headers, state, now);
       return state;
     }
     if (response.ok) this.#refusals = 0;
     if (!state) {
-      if (api && this.#probing && response.ok) this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, false, true);
+      if (api && this.#probing && response.ok) {
+        // A host that tells no budget (not the platform): nothing to pace by, for every process.
+        this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, false);
+        this.shared?.update({ maxConcurrent: Infinity, reservoir: null, minTime: 0 });
+      }
       return state;
     }
-    // Answers can arrive out of order: an older one (an earlier window, or fewer used in this one)
-    // must not reopen the budget.
-    const refillAt = now + Math.max(1, state.reset + 1) * 1000;
-    if (refillAt < this.#windowEnd - 1000 || (refillAt <= this.#windowEnd + 1000 && state.used < this.#used)) return state;
-    if (refillAt > this.#windowEnd + 1000) this.#newWindow();
-    this.#used = Math.max(this.#used, state.used);
-    this.#windowEnd = Math.max(this.#windowEnd, refillAt);
+    const place = this.#window.place(state, now);
+    if (place === 'stale') return state;
+    if (place === 'new') this.#opened();
+    const end = this.#window.end;
+    if (Math.floor(state.remaining) <= 0) {
+      this.#spend(state);
+      this.#close(end, state, 'budget');
+      return state;
+    }
     // Other sends already started may not be counted in this answer yet: keep room for them. (With
-    // Redis, this process's sends may be waiting inside Bottleneck: only the platform's own 0 closes.)
+    // Redis, this process's sends may be waiting inside Bottleneck: the claim counts them.)
     const available = Math.max(0, Math.floor(state.remaining) - (claimed === undefined ? running - 1 : 0));
     if (available === 0 && (claimed ?? 0) === 0) {
       this.known = true;
-      this.#close(this.#windowEnd, state, 'budget');
+      this.#close(end, state, 'budget');
       return state;
     }
-    if (claimed === undefined) {
-      // Spend what is left by the earliest end of the window, evenly.
-      this.#set({ maxConcurrent: Infinity, reservoir: available, minTime: Math.floor((state.reset * 1000) / available) }, true, false);
-      return state;
-    }
+    const settings = spending({ state, available, window: this.#window.length, reserve: this.reserve });
+    if (claimed === undefined) return this.#set({ ...settings, left: null, reopenAt: end }, true), state;
     // With Redis the claim has set the reservoir and the spacing of every process in one atomic
-    // step (lib/limiter/redis/scripts.ts): Bottleneck spaces and counts the sends, this process's
-    // gate only probes and closes.
-    this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, true, false);
+    // step (lib/limiter/redis/scripts.ts): Bottleneck spaces and counts the sends; this process's
+    // gate probes, closes, and keeps low-priority sends out of the reserve.
+    this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0, floor: null, left: claimed, reserve: settings.reserve, reopenAt: end }, true);
     return state;
   }
 
-  #newWindow(): void {
-    this.#used = -1;
-    this.#opened();
+  /**
+   * A 429: every send of the app pauses until the later of Retry-After (or the growing back-off) and
+   * the end of the window the answer says is spent. The platform refused: the window is spent.
+   */
+  #refused(headers: Headers, state: RateLimitState | undefined, now: number): void {
+    const ms = retryAfterSeconds(headers, now, backoffSeconds(++this.#refusals)) * 1000;
+    if (state && this.#window.place(state, now) === 'new') this.#opened();
+    this.#window.pause(now + ms, now);
+    // Without headers the pause is all that is known of the window.
+    const closing = state ?? { used: 0, remaining: 0, reset: Math.ceil(ms / 1000) };
+    this.#spend(closing);
+    this.#close(now + ms, closing, 'rate_limit');
+  }
+
+  #spend(state: RateLimitState): void {
+    if (this.spent?.window !== this.#window.count) this.spent = { state, window: this.#window.count };
   }
 
   #opened(): void {
     this.closed = undefined;
-    this.window++;
+    this.episode++;
   }
 
   #close(reopenAt: number, state: RateLimitState, reason: Closure['reason']): void {
-    // A 429 pauses at least until its wait is over; a spent budget reopens at the earliest bound of the window's end.
-    const at = reason === 'rate_limit' ? Math.max(reopenAt, this.gate.settings.reopenAt ?? 0) : reopenAt;
+    // A 429 pauses at least until its wait is over, and never shortens a closure already set.
+    const current = this.closed ? (this.gate.settings.reopenAt ?? 0) : 0;
+    const at = Math.max(reopenAt, current);
     // A late answer of a window already over closes nothing.
     if (at <= this.#now()) return;
-    this.closed ??= { state, reason };
+    if (!this.closed || at > current) this.episode++;
+    this.closed = { state, reason };
     this.gate.update({ reservoir: 0, reopenAt: at });
     this.shared?.update({ reservoir: 0, refillAt: at });
   }
@@ -110,17 +169,15 @@ export class AppBudget {
     this.#opened();
     this.known = false;
     this.#probing = true;
-    const settings = { reservoir: null, maxConcurrent: 1, minTime: 0 };
     // The shared budget reopens only if no other process has done so already (it may be well into the new window).
-    if (this.shared) this.shared.reopen ? this.shared.reopen() : this.shared.update(settings);
-    return settings;
+    if (this.shared) this.shared.reopen ? this.shared.reopen() : this.shared.update({ reservoir: null, maxConcurrent: 1, minTime: 0 });
+    return PROBE;
   }
 
-  /** `share`: tell the shared budget too (an answer's own numbers never go there: only claims set its reservoir). */
-  #set(settings: Partial<GateSettings>, known: boolean, share: boolean): void {
+  /** An answer's own numbers never go to the shared budget: only claims set its reservoir. */
+  #set(settings: Partial<GateSettings>, known: boolean): void {
     this.known = known;
     this.#probing = false;
     this.gate.update(settings);
-    if (share) this.shared?.update(settings);
   }
 }

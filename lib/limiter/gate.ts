@@ -1,45 +1,35 @@
-/** What the gate enforces; each may change at any time (the budget adjusts them from rate-limit headers). */
-export interface GateSettings {
-  /** Minimum ms between two starts, whoever sends them. */
-  minTime: number;
-  /** How many may run at once (1 while probing, Infinity otherwise). */
-  maxConcurrent: number;
-  /** Starts left before the gate closes; null means unlimited. */
-  reservoir: number | null;
-  /** With an empty reservoir: when the gate reopens by itself (then `reopen()` gives the settings). */
-  reopenAt?: number | undefined;
-}
+import { gateWait, OPEN, type GateSettings } from './admission.js';
+import { WaitQueue, type Lane, type Priority, type Waiter } from './queue.js';
 
-/** One sender (an instance) behind a shared gate: its own minimum gap between starts. */
-export interface Lane {
-  /** The lane's minimum ms between two of its starts. */
-  gap(): number;
-  last: number;
-  /** A waiter of this lane will wait `ms` as things stand; true once it has been told (it is then not told again). */
-  waits?(ms: number): boolean;
-}
+export type { GateSettings } from './admission.js';
+export type { Lane, Priority } from './queue.js';
 
-interface Waiter {
-  lane: Lane;
-  start: () => void;
-  told?: boolean;
-}
-
+/** The longest delay a timer holds (a longer one fires at once): waits past it are re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const FREE_LANE: Lane = { gap: () => 0, last: -Infinity };
 
+/** How one send waits: its lane (instance), its priority, and the longest it accepts to wait. */
+export interface AcquireOptions {
+  priority?: Priority | undefined;
+  /** Ms this send accepts to wait; a longer wait, known at once or later, rejects with `refuse(wait)`. Default: as long as it takes. */
+  maxWait?: number | undefined;
+  refuse?: ((wait: number) => Error) | undefined;
+}
+
 /**
- * A FIFO admission gate: minimum gap between starts, a concurrency cap, a reservoir of starts, and a
- * gap per lane (the instances that share it). Bottleneck does the same, but its local store yields
- * to the event loop with setTimeout(0) several times per job (measured: 7 ms per call against 1 ms
- * for a bare fetch on loopback) and it cannot drop a queued job when its caller aborts. Here a free
- * gate admits synchronously, and a timer exists only while a waiter needs one: an idle gate, even a
- * closed one, holds nothing that could keep a process (or its instances) alive.
+ * A priority admission gate: minimum gap between starts (once a burst is spent), a concurrency cap,
+ * a reservoir of starts with a reserve that low-priority sends leave alone, and a gap per lane (the
+ * instances that share it). Bottleneck does much the same, but its local store yields to the event
+ * loop with setTimeout(0) several times per job (measured: 7 ms per call against 1 ms for a bare
+ * fetch on loopback) and it cannot drop a queued job when its caller aborts. Here a free gate admits
+ * synchronously, and a timer exists only while a waiter needs one: an idle gate, even a closed one,
+ * holds nothing that could keep a process (or its instances) alive.
  */
 export class Gate {
-  readonly settings: GateSettings = { minTime: 0, maxConcurrent: Infinity, reservoir: null };
+  readonly settings: GateSettings = { ...OPEN };
   #running = 0;
   #last = -Infinity;
-  #queue: Waiter[] = [];
+  readonly #queue = new WaitQueue();
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #now: () => number;
   readonly #reopen: () => Partial<GateSettings>;
@@ -54,34 +44,37 @@ export class Gate {
     return this.#running;
   }
   get queued(): number {
-    return this.#queue.length;
+    return this.#queue.size;
   }
 
-  /** Ms until a start of `lane` could happen as things stand; Infinity when only a release or an update can help. */
-  wait(lane: Lane = FREE_LANE): number {
-    return Math.max(this.#free(), lane.last + lane.gap() - this.#now());
+  /** Ms until a new send of `lane` and `priority` could start, behind those already waiting before it; Infinity when only a release or an update can help. */
+  wait(lane: Lane = FREE_LANE, priority: Priority = 'normal'): number {
+    const now = this.#now();
+    this.#expire(now);
+    const gate = gateWait(this.settings, { now, last: this.#last, running: this.#running }, priority, this.#queue.ahead(priority));
+    return Math.max(gate, lane.last + lane.gap() - now);
   }
 
   /** Wait for a start. Resolves at once (no timer, no extra tick) when the gate and the lane are free. */
-  acquire(signal?: AbortSignal, lane: Lane = FREE_LANE): Promise<void> {
-    if (this.#queue.length === 0 && this.wait(lane) <= 0) {
+  acquire(signal?: AbortSignal, lane: Lane = FREE_LANE, options: AcquireOptions = {}): Promise<void> {
+    const { priority = 'normal', maxWait = Infinity, refuse } = options;
+    const wait = this.wait(lane, priority);
+    if (wait <= 0) {
       this.#start(lane);
       return Promise.resolve();
     }
+    if (wait !== Infinity && wait > maxWait && refuse) return Promise.reject(refuse(wait));
     return new Promise<void>((resolve, reject) => {
+      const leave = () => signal?.removeEventListener('abort', onAbort);
       const waiter: Waiter = {
-        lane,
-        start: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
+        lane, priority, deadline: this.#now() + maxWait,
+        start: () => (leave(), resolve()),
+        refuse: (ms) => (leave(), reject(refuse ? refuse(ms) : new Error(`would wait ${ms} ms`))),
       };
       // An aborted call leaves the queue at once, takes nothing from the budget, and leaves no timer behind.
       const onAbort = () => {
-        const index = this.#queue.indexOf(waiter);
-        if (index >= 0) this.#queue.splice(index, 1);
+        this.#queue.remove(waiter);
         reject(signal!.reason);
-        // With nobody left waiting, the pump leaves no timer behind to keep the process alive.
         this.#pump();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -99,23 +92,13 @@ export class Gate {
   /** Change settings; waiting sends are admitted as the new settings allow. */
   update(settings: Partial<GateSettings>): void {
     Object.assign(this.settings, settings);
-    // Refilled: a reopening time of the closed window means nothing now.
-    if (settings.reservoir !== undefined && settings.reservoir !== 0) this.settings.reopenAt = undefined;
     this.#pump();
   }
 
-  /** 0 when the gate allows a start now; the ms to wait for its gap or its reopening; Infinity when only a release or an update can help. */
-  #free(): number {
-    const s = this.settings;
-    if (s.reservoir !== null && s.reservoir <= 0) {
-      if (s.reopenAt === undefined) return Infinity;
-      const left = s.reopenAt - this.#now();
-      if (left > 0) return left;
-      // Reopened lazily, when someone asks: no timer runs for a closed gate nobody waits at.
-      Object.assign(s, { reopenAt: undefined }, this.#reopen());
-    }
-    if (this.#running >= s.maxConcurrent) return Infinity;
-    return Math.max(0, this.#last + s.minTime - this.#now());
+  /** The numbers have run out (window or pause over): reopened lazily, when someone asks, so a closed gate nobody waits at runs no timer. */
+  #expire(now: number): void {
+    const { reopenAt } = this.settings;
+    if (reopenAt !== undefined && now >= reopenAt) Object.assign(this.settings, { reopenAt: undefined }, this.#reopen());
   }
 
   #start(lane: Lane): void {
@@ -123,32 +106,39 @@ export class Gate {
     this.#last = this.#now();
     if (lane !== FREE_LANE) lane.last = this.#last;
     if (this.settings.reservoir !== null) this.settings.reservoir--;
+    if (this.settings.left !== null) this.settings.left--;
   }
 
   #pump(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    while (this.#queue.length > 0) {
-      const gate = this.#free();
-      if (gate === Infinity) return;
-      // The first waiter whose lane allows it goes; lanes still in their gap do not hold up the others.
-      const now = this.#now();
-      let soonest = Infinity;
-      let index = -1;
-      for (let i = 0; i < this.#queue.length && index < 0; i++) {
-        const waiter = this.#queue[i]!;
-        const wait = Math.max(gate, waiter.lane.last + waiter.lane.gap() - now);
-        if (wait <= 0) index = i;
-        else soonest = Math.min(soonest, wait);
-        if (wait > 0 && !waiter.told) waiter.told = waiter.lane.waits?.(wait);
+    const now = this.#now();
+    this.#expire(now);
+    const state = { now, last: this.#last, running: this.#running };
+    let soonest = Infinity;
+    let ahead = 0;
+    for (const waiter of this.#queue.ordered()) {
+      // The first waiters whose lane allows go; lanes still in their gap do not hold up the others.
+      const lane = Math.max(0, waiter.lane.last + waiter.lane.gap() - now);
+      if (lane === 0 && gateWait(this.settings, state, waiter.priority) <= 0) {
+        this.#queue.remove(waiter);
+        this.#start(waiter.lane);
+        Object.assign(state, { last: this.#last, running: this.#running });
+        waiter.start();
+        continue;
       }
-      if (index < 0) {
-        this.#timer = setTimeout(() => this.#pump(), soonest);
-        return;
+      // The wait as things stand, behind the waiters that go first: what maxWait and the `wait` event judge.
+      const wait = Math.max(lane, gateWait(this.settings, state, waiter.priority, ahead));
+      ahead++;
+      if (wait !== Infinity && now + wait > waiter.deadline) {
+        this.#queue.remove(waiter);
+        waiter.refuse(wait);
+        continue;
       }
-      const [waiter] = this.#queue.splice(index, 1);
-      this.#start(waiter!.lane);
-      waiter!.start();
+      // Told once, and again when its wait grows by more than a second (a closure after a pacing wait): the wait told is the wait taken.
+      if (wait > 0 && (waiter.toldUntil === undefined || now + wait > waiter.toldUntil + 1000) && waiter.lane.waits?.(wait)) waiter.toldUntil = now + wait;
+      soonest = Math.min(soonest, Math.max(lane, gateWait(this.settings, state, waiter.priority)));
     }
+    if (soonest !== Infinity && this.#queue.size > 0) this.#timer = setTimeout(() => this.#pump(), Math.min(MAX_TIMER_MS, Math.max(1, soonest)));
   }
 }

@@ -4,7 +4,7 @@ import { configErrorOf, describe } from './config-error.js';
 import { optionsSchema } from './schema.js';
 import type { CallOptions } from '../types/call.js';
 
-const { decodeHtmlEntities, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait } = optionsSchema.shape;
+const { decodeHtmlEntities, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait, maxWait } = optionsSchema.shape;
 
 /** An AbortSignal of this realm or another (a signal from a test runner's or a worker's global). */
 const isSignal = (v: unknown): v is AbortSignal =>
@@ -25,6 +25,8 @@ const callOptionsSchema = z.strictObject({
   bodyType: z.optional(z.enum(['form', 'json'], { error: 'must be "form" or "json"' })),
   signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
   ratelimitWait: z.optional(ratelimitWait),
+  maxWait,
+  priority: z.optional(z.enum(['high', 'normal', 'low'], { error: 'must be "high", "normal" or "low"' })),
 });
 
 const known = Object.keys(callOptionsSchema.shape);

@@ -148,6 +148,13 @@ export const optionsSchema = z.strictObject({
   ),
   /** A RATELIMIT answer asking to wait at most this many ms is waited out and sent again; a longer one rejects at once. */
   ratelimitWait: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
+  /** A send that would wait longer than this for the budget, a 429's pause or a RATELIMIT cooldown rejects at once with RateLimitError. Left out: no limit. */
+  maxWait: z.optional(ms('must be a whole number of milliseconds, 0 or more (how long a call may wait for the rate limit before it rejects with RateLimitError), or left out to wait as long as it takes')),
+  /** Share of a window's budget that low-priority sends leave for the others. */
+  reserve: z.optional(z.number({ error: 'must be a share of the window\'s budget from 0 to 0.9, such as 0.1 for 10 %' }).check(
+    z.gte(0, { error: 'must be a share of the window\'s budget from 0 to 0.9, such as 0.1 for 10 %' }),
+    z.lte(0.9, { error: 'must be a share of the window\'s budget from 0 to 0.9 (low-priority sends need some of it), such as 0.1 for 10 %' }),
+  )),
   /** Where log lines go (Octokit's `{ debug, info, warn, error }`); a level left out keeps its default. */
   log: z.optional(
     z.custom<Partial<Logger>>((v) => !!v && typeof v === 'object' && LOG_LEVELS.every((k) => (v as Record<string, unknown>)[k] === undefined || typeof (v as Record<string, unknown>)[k] === 'function'), {

@@ -25,6 +25,10 @@ export interface SendContext {
   idempotent: boolean;
   /** The longest RATELIMIT wait (ms) a call sends again after; a longer one rejects with the refusal (`ratelimitWait`). */
   ratelimitWait: number;
+  /** The longest wait (ms) a send accepts for the rate limit; a longer one rejects with RateLimitError, unsent (`maxWait`). Undefined: no limit. */
+  maxWait?: number | undefined;
+  /** Where the call's sends queue among those waiting for the app's budget. */
+  priority?: 'high' | 'normal' | 'low' | undefined;
   /** Set credentials on an outgoing request (Authorization, X-Modhash); runs before the first send, every retry and every followed redirect. */
   authorize?: ((headers: Headers) => void | Promise<void>) | undefined;
   /** The platform refused the credentials (401): renew them; the call is then re-sent once. */
@@ -43,6 +47,6 @@ export interface SendContext {
   nextDelay: number;
 }
 
-export function createContext(host: TransportHost, fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize'> & { ratelimitWait?: number }): SendContext {
+export function createContext(host: TransportHost, fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize' | 'maxWait' | 'priority'> & { ratelimitWait?: number }): SendContext {
   return { host, ratelimitWait: 0, ...fields, sends: 0, text: '', appOnly: false, failures: 0, consecutive429: 0, reauthorized: false, nextDelay: 0 };
 }

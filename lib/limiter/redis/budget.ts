@@ -5,6 +5,10 @@ import type { Connection, RedisLink } from './link.js';
 import { lockIn } from './lock.js';
 import { CLAIM, CLOSE_UNTIL, RECHECK, REOPEN } from './scripts.js';
 import type { SharedBudget, SharedBudgetSettings } from '../../types/shared-limiter.js';
+import type { Priority } from '../queue.js';
+
+/** Bottleneck's priorities run from 0 (first) to 9, 5 by default: every process maps ours alike. */
+const BOTTLENECK_PRIORITY: Record<Priority, number> = { high: 1, normal: 5, low: 9 };
 
 export const closedError = () => new SnoopathError('The shared limiter was closed: create a new one with sharedLimit() (and new instances) to send again.');
 
@@ -60,7 +64,7 @@ export class RedisBudget implements SharedBudget {
     return this.#link?.down;
   }
 
-  schedule(send: () => Promise<Response>, signal: AbortSignal | undefined, observe: (response: Response, claimed: number | null | undefined) => void): Promise<Response> {
+  schedule(send: () => Promise<Response>, signal: AbortSignal | undefined, observe: (response: Response, claimed: number | null | undefined) => void, priority: Priority = 'normal'): Promise<Response> {
     if (this.#closed()) return Promise.reject(closedError());
     signal?.throwIfAborted();
     return this.#ready.then(async ({ limiter, link }) => {
@@ -84,7 +88,7 @@ export class RedisBudget implements SharedBudget {
         signal?.addEventListener('abort', onAbort, { once: true });
         this.#waiting.add(waiting);
         limiter
-          .schedule({ expiration: this.#expiration }, async () => {
+          .schedule({ expiration: this.#expiration, priority: BOTTLENECK_PRIORITY[priority] }, async () => {
             const started = take(() => this.#job(limiter, link, send, observe));
             // Bottleneck counts the job as running while the send runs; a call already gone gives back its reservoir unit.
             if (started) await started.catch(() => undefined);
