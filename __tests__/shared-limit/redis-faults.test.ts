@@ -73,6 +73,42 @@ import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
     expect(Number(settings.done ?? 0) + Number(settings.running ?? 0)).toBeGreaterThan(0);
   }, 30000);
 
+  it('a hung Redis (paused, connections open) stalls no send: each Redis step gives up after 2 s, sends go on paced locally, and share again once it answers', async () => {
+    const server = await startRedis();
+    cleanup.push(() => server.stop());
+    const limiter = sharedLimit({ redis: { host: '127.0.0.1', port: server.port }, onError: () => undefined });
+    cleanup.push(() => limiter.close());
+    const emu = await start({ rateLimit: { budget: 1000, window: 60 } });
+    const reddit = client(emu, 'script', { limiter });
+    const events: Array<SnoopathEvents['shared_limit']> = [];
+    reddit.on('shared_limit', (e) => events.push(e));
+    await reddit.auth();
+    await reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1 });
+    server.pause();
+    const longest: number[] = [];
+    let stop = false;
+    let done = 0;
+    const lanes = Array.from({ length: 4 }, async (_, lane) => {
+      for (let i = 0; !stop; i++) {
+        const started = Date.now();
+        await reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1, count: lane * 1000 + i });
+        longest.push(Date.now() - started);
+        done++;
+      }
+    });
+    await sleep(6000);
+    const whilePaused = done;
+    server.resume();
+    await sleep(3000);
+    stop = true;
+    await Promise.all(lanes);
+    // Almost no call completed in 6 s before: now every lane goes on after one bounded Redis step.
+    expect(whilePaused).toBeGreaterThan(20);
+    expect(Math.max(...longest)).toBeLessThan(4500);
+    expect(events.map((e) => e.available)).toEqual([false, true]);
+    expect(events[0]!.error?.message).toMatch(/did not answer within 2000 ms/);
+  }, 30000);
+
   it('a Redis that cannot be reached at all: calls are paced locally after a short wait, never a hang', async () => {
     const reserved = await startRedis();
     const port = reserved.port;

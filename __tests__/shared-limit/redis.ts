@@ -18,6 +18,10 @@ export interface RedisServer {
   port: number;
   /** Stop it (SIGKILL: as if it crashed); resolves once it has exited. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Freeze it (SIGSTOP): its connections stay open and every command waits, as with a hung server. */
+  pause(): void;
+  /** Let a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 function freePort(): Promise<number> {
@@ -56,8 +60,13 @@ export async function startRedis(port?: number): Promise<RedisServer> {
   return {
     port,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      if (proc.exitCode === null && proc.signalCode === null) {
+        proc.kill('SIGCONT');
+        proc.kill(signal);
+      }
       await exited;
     },
+    pause: () => void proc.kill('SIGSTOP'),
+    resume: () => void proc.kill('SIGCONT'),
   };
 }
