@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { SnoopathEvents } from '../../lib/index.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
-import { client, requestsTo, sleep, start } from '../integration/setup.js';
+import { client, sleep, start } from '../integration/setup.js';
 import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
 
 (hasRedisServer ? describe : describe.skip)('Redis failures', () => {
@@ -58,9 +58,6 @@ import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
     const during = outcomes.filter((o) => o.at > killedAt + 200 && o.at < restartedAt);
     const after = outcomes.filter((o) => o.at > restartedAt + 2500);
     const longest = Math.max(...outcomes.map((o) => o.ms));
-    console.log(`Redis killed at ${killedAt} ms, restarted empty at ${restartedAt} ms: ${outcomes.length} calls, ${failed.length} failed ${JSON.stringify(failed.slice(0, 3))}, ` +
-      `${during.length} while Redis was down, ${after.length} after it was back, longest ${longest} ms; events ${JSON.stringify(events.map((e) => ({ available: e.available, at: e.at - t0, error: e.error?.message })))}; ` +
-      `settings in Redis afterwards: running ${settings.running}, reservoir "${settings.reservoir}"; onError: ${[...new Set(errors)].slice(0, 4).join(' | ')}; ${requestsTo(emu, /^\/r\//).length} sends`);
     expect(failed).toEqual([]);
     expect(during.length).toBeGreaterThan(5);
     expect(after.length).toBeGreaterThan(5);
@@ -122,7 +119,6 @@ import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
     const t0 = Date.now();
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1, count: i })));
     const ms = Date.now() - t0;
-    console.log(`no Redis at all: 5 calls in ${ms} ms, events ${JSON.stringify(events.map((e) => ({ available: e.available, error: e.error?.message })))}`);
     expect(results).toHaveLength(5);
     // One grace period of 2 s for the first connection, then nothing waits for Redis.
     expect(ms).toBeLessThan(4000);

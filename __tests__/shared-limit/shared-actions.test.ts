@@ -77,7 +77,6 @@ async function child(args: Record<string, unknown>) {
       ]);
       const sent = requestsTo(emu, '/api/morechildren');
       const gaps = sent.slice(1).map((r, i) => r.at - sent[i]!.at);
-      console.log(`morechildren across processes: ${sent.length} sent, statuses ${[...new Set(sent.map((r) => r.status))].join(', ')}, gaps ${gaps.join(', ')} ms; child: ${JSON.stringify(theirs.results)}`);
       expect(mine).toEqual(Array(5).fill('ok'));
       expect(theirs.results).toEqual(Array(5).fill('ok'));
       expect(sent.filter((r) => r.status === 429)).toEqual([]);
@@ -103,9 +102,8 @@ async function child(args: Record<string, unknown>) {
       const limited = reddit('/api/comment').post({ thing_id: thing, text: 'two' }).then(() => Date.now() - t0);
       await sleep(300);
       const theirs = await other.send(`comment ${thing} three`);
-      const ms = await limited;
+      await limited;
       const comments = requestsTo(emu, '/api/comment', 'POST').map((r) => ({ text: new URLSearchParams(r.body).get('text'), at: r.at - t0, status: r.status }));
-      console.log(`RATELIMIT across processes: here resolved after ${ms} ms, the child's call ${JSON.stringify(theirs)}; comments sent ${JSON.stringify(comments)}`);
       expect(theirs.result).toBe('ok');
       const three = comments.filter((c) => c.text === 'three');
       // Not sent while the cooldown lasted (the RATELIMIT answer came at about 0 ms and asked for about 2 s).

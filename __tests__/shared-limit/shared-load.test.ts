@@ -71,11 +71,7 @@ async function loadProcess(args: Record<string, unknown>) {
       const api = requestsTo(emu, /^\/r\//).filter((r) => r.at >= from && r.at < end);
       const accepted = api.filter((r) => r.status === 200).length;
       const refused = api.filter((r) => r.status === 429).length;
-      const perWindow = Array.from({ length: windows }, (_, w) => api.filter((r) => r.status === 200 && Math.floor((r.at - from) / windowMs) === w).length);
       const share = accepted / (budget * windows);
-      console.log(`3 processes x 3 instances x 6 callers, budget ${budget} per ${windowMs / 1000} s, ${windows * windowMs / 1000} s: accepted ${accepted} (${perWindow.join(' + ')}), ` +
-        `${refused} x 429, ${(share * 100).toFixed(1)} % of the budget used; per process ${JSON.stringify(outcomes.map((o) => ({ ok: o.ok, failures: o.failures, longestMs: o.longest })))}; ` +
-        `exits ${JSON.stringify(exits)}`);
       for (const o of outcomes) expect(o.failed).toEqual([]);
       expect(refused).toBe(0);
       expect(share).toBeGreaterThanOrEqual(0.9);

@@ -33,7 +33,6 @@ describe('the emulator', () => {
     const token = reddit.getAccessToken();
     const send = () => fetch(`${emu.url}${MORE}?link_id=${link}&children=&api_type=json`, { headers: { authorization: `bearer ${token}` } });
     const [first, second] = await Promise.all([send(), sleep(20).then(send)]);
-    console.log(`two concurrent morechildren of one account: ${first.status}, ${second.status} (Retry-After: ${second.headers.get('retry-after')}, remaining ${second.headers.get('x-ratelimit-remaining')})`);
     expect(first.status).toBe(200);
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBeNull();
@@ -48,18 +47,14 @@ describe('the morechildren lock', () => {
     const other = as(emu, 'other_user');
     await Promise.all([...instances, other].map((r) => r.auth()));
     const more = (r: LooseClient, i: number) => (i % 2 ? r(MORE).post({ link_id: link, children: '', sort: 'new' }) : r(MORE).get({ link_id: link, children: '' }));
-    const started = Date.now();
     const results = await Promise.all([
       ...Array.from({ length: 20 }, (_, i) => more(instances[i % 4]!, i)),
       ...Array.from({ length: 5 }, (_, i) => more(other, i)),
     ]);
-    const elapsed = Date.now() - started;
     const all = requestsTo(emu, MORE);
     const mine = all.filter((r) => r.user === 'demo_user');
     const theirs = all.filter((r) => r.user === 'other_user');
     const crossed = all.filter((r, i) => i > 0 && r.user !== all[i - 1]!.user && r.at - all[i - 1]!.at < DELAY - 5).length;
-    console.log(`20 morechildren from 4 instances of demo_user + 5 of other_user in ${elapsed} ms: ${mine.length} + ${theirs.length} sent, ` +
-      `${all.filter((r) => r.status === 429).length} x 429, ${overlaps(mine)} overlaps within demo_user, ${crossed} overlaps across the two accounts`);
     expect(results.every((r) => (r as { json: { errors: unknown[] } }).json.errors.length === 0)).toBe(true);
     expect(all.filter((r) => r.status === 429)).toEqual([]);
     expect(mine).toHaveLength(20);
@@ -84,7 +79,6 @@ describe('the morechildren lock', () => {
     await more;
     const sent = requestsTo(emu, MORE);
     const gaps = sent.slice(1).map((r, i) => r.at - sent[i]!.at);
-    console.log(`morechildren refused 3 times: statuses ${sent.map((r) => r.status).join(', ')}, gaps ${gaps.join(', ')} ms; a listing meanwhile took ${otherMs} ms; wait events ${JSON.stringify(waits)}`);
     expect(sent.map((r) => r.status)).toEqual([429, 429, 429, 200]);
     expect(gaps[0]).toBeGreaterThanOrEqual(950);
     expect(gaps[1]).toBeGreaterThanOrEqual(1950);

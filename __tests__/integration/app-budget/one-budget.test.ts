@@ -47,15 +47,12 @@ describe('one budget per app in the process (limiter: "app", the default)', () =
     const from = await nextWindow(windowMs);
     const end = from + 4 * windowMs;
     const { resolved, failures } = await load(instances, 8, end);
+    expect(resolved).toBeGreaterThan(0);
     const api = requestsTo(emu, API).filter((r) => r.at >= from && r.at < end);
     const accepted = api.filter((r) => r.status === 200).length;
     const refused = api.filter((r) => r.status === 429).length;
-    const perWindow = [0, 1, 2, 3].map((w) => api.filter((r) => r.status === 200 && Math.floor((r.at - from) / windowMs) === w).length);
     const users = new Set(api.map((r) => r.user));
     const share = accepted / (budget * 4);
-    console.log(`10 instances x 8 callers, budget ${budget} per ${windowMs / 1000} s, 12 s: accepted ${accepted} (${perWindow.join(' + ')}), ` +
-      `${refused} x 429, ${(share * 100).toFixed(1)} % of the budget used, ${resolved} calls resolved, ${failures.length} failed, ${users.size} accounts, ` +
-      `${waits.length} wait events (${[...new Set(waits.map((w) => w.reason))].join(', ')}, ${Math.round(Math.min(...waits.map((w) => w.ms)))}-${Math.round(Math.max(...waits.map((w) => w.ms)))} ms)`);
     expect(failures).toEqual([]);
     expect(users.size).toBe(10);
     expect(refused).toBe(0);
@@ -74,7 +71,6 @@ describe('one budget per app in the process (limiter: "app", the default)', () =
     await nextWindow(2000);
     await Promise.all(instances.flatMap((r) => Array.from({ length: 8 }, (_, c) => r('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1, count: c }))));
     const refused = requestsTo(emu, API).filter((r) => r.status === 429).length;
-    console.log(`3 instances with limiter "instance", 8 calls each, budget ${budget} per 2 s: ${refused} x 429`);
     expect(refused).toBeGreaterThan(0);
   }, 20000);
 
@@ -100,7 +96,6 @@ describe('one budget per app in the process (limiter: "app", the default)', () =
     const origins = await windowOf([a, otherOrigin]);
     const together = await windowOf([a, sameApp]);
     const refused = [...requestsTo(emu, API), ...requestsTo(elsewhere, API)].filter((r) => r.status === 429).length;
-    console.log(`${budget} calls on each of two instances, budget ${budget} per 2 s: other app ${JSON.stringify(apart)}, other origin ${JSON.stringify(origins)}, same app ${JSON.stringify(together)}, ${refused} x 429`);
     expect(apart.windows).toBe(1);
     expect(origins.windows).toBe(1);
     expect(together.windows).toBe(2);
@@ -132,8 +127,6 @@ describe('events', () => {
     const perWindow = new Map<number, number>();
     for (const r of reached) perWindow.set(windowOf(r.at), (perWindow.get(windowOf(r.at)) ?? 0) + 1);
     const refused = api.filter((r) => r.status === 429).length;
-    console.log(`budget ${budget} per 2 s spent by another client, then ${2 * budget} calls: ${new Set(api.map((r) => windowOf(r.at))).size} windows, ${refused} x 429, ` +
-      `rate_limit_reached ${reached.length} times (${[...perWindow.values()].join(', ')} per window), wait events ${JSON.stringify(waits.map((w) => [Math.round(w.ms), w.reason]))}`);
     expect(refused).toBeGreaterThanOrEqual(1);
     expect(reached.length).toBeGreaterThanOrEqual(2);
     for (const n of perWindow.values()) expect(n).toBe(1);

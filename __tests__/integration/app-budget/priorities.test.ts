@@ -41,10 +41,12 @@ describe('maxWait: defer, do not sleep', () => {
     const windowMs = 10_000;
     const emu = await start({ rateLimit: { budget: 2, window: windowMs / 1000 } });
     const reddit = client(emu);
-    await reddit.auth();
+    const other = client(emu, 'script', { limiter: 'instance' });
+    await Promise.all([reddit.auth(), other.auth()]);
     await nextWindow(windowMs);
-    await get(reddit, 'aww');
-    await get(reddit, 'aww', undefined, 1);
+    // Another program spends half the window; this instance's call spends the rest and learns it is spent.
+    await fetch(`${emu.url}/r/aww/new?limit=1`, { headers: { authorization: `bearer ${other.getAccessToken()}` } }).then((r) => r.text());
+    await get(reddit, 'aww', { priority: 'normal' });
     const call = get(reddit, 'programming', { maxWait: 1000 }).catch((e: unknown) => e);
     // At once: rejected before a timer set when the call was made (an order, not a duration).
     expect(await Promise.race([call.then(() => 'call'), sleep(0).then(() => 'timer')])).toBe('call');

@@ -41,12 +41,9 @@ describe('a RATELIMIT of 2 s', () => {
     await sleep(300);
     const meanwhile = post(second, 'four').then(() => Date.now() - t0);
     const elsewhere = post(other, 'five').then(() => Date.now() - t0);
-    const [limitedMs, meanwhileMs, elsewhereMs] = await Promise.all([limited, meanwhile, elsewhere]);
+    const [limitedMs, , elsewhereMs] = await Promise.all([limited, meanwhile, elsewhere]);
     const three = sent(emu, 'three');
     const four = sent(emu, 'four');
-    console.log(`RATELIMIT 2 s: limited call resolved after ${limitedMs} ms (sent ${three.length} times, ${three.map((r) => r.at - t0).join(', ')} ms), ` +
-      `same account and action meanwhile after ${meanwhileMs} ms (sent at ${four.map((r) => r.at - t0).join(', ')} ms), other account after ${elsewhereMs} ms; ` +
-      `retry events ${JSON.stringify(retries.map((r) => ({ attempt: r.attempt, delay: r.delay, code: (r.error as ResponseError).code })))}, wait events ${JSON.stringify(waits)}`);
     expect(three).toHaveLength(2);
     expect(limitedMs).toBeGreaterThanOrEqual(1700);
     expect(limitedMs).toBeLessThan(5000);
@@ -77,7 +74,6 @@ describe('a RATELIMIT of 10 minutes', () => {
     const error = (await reddit(COMMENT).post({ thing_id: thing, text: 'two' }).catch((e: unknown) => e)) as ResponseError;
     const rejectedAfter = Date.now() - t0;
     const again = (await as(emu, 'demo_user')(`${COMMENT}.json`).post({ thing_id: thing, text: 'three' }).catch((e: unknown) => e)) as ResponseError;
-    console.log(`RATELIMIT 10 min: rejected after ${rejectedAfter} ms, retryAfter ${error.retryAfter} ms, message "${error.message}"; the next call: ${again.retryAfter} ms, "${again.message}"`);
     expect(error).toBeInstanceOf(ResponseError);
     expect(error.code).toBe('RATELIMIT');
     expect(error.status).toBe(200);
@@ -148,7 +144,6 @@ describe('the emulator', () => {
     await reddit(COMMENT).post({ thing_id: thing, text: 'b' });
     await reddit(COMMENT).post({ thing_id: thing, text: 'c' });
     const error = (await reddit(COMMENT).post({ thing_id: thing, text: 'd' }).catch((e: unknown) => e)) as ResponseError;
-    console.log(`emulator RATELIMIT: ${JSON.stringify(error.body)}`);
     expect(error.errors).toEqual([['RATELIMIT', 'you are doing that too much. try again in 3 minutes.', 'ratelimit']]);
     const { ratelimit } = (error.body as { json: { ratelimit: number } }).json;
     expect(ratelimit).toBeGreaterThan(170);
@@ -170,7 +165,6 @@ describe('the emulator', () => {
       await b('/api/v1/me').get();
     }
     const users = requestsTo(emu, '/api/v1/me').map((r) => r.user);
-    console.log(`two accounts of one app, X-Ratelimit-Used in turn: ${JSON.stringify(used)} (${users.join(', ')})`);
     expect(users).toEqual(['demo_user', 'other_user', 'demo_user', 'other_user', 'demo_user', 'other_user']);
     // One counter: each answer counts the other account's requests too.
     expect(used.map(([, n]) => n - used[0]![1])).toEqual([0, 1, 2, 3, 4, 5]);
