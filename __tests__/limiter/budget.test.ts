@@ -96,7 +96,7 @@ describe('rate_limit_reached: once per spent window, with the state that closed 
     const { budget } = clocked();
     budget.observe(answer(429), true, 1);
     expect(budget.spent!.state).toEqual({ used: 0, remaining: 0, reset: 1 });
-    expect(budget.reopensIn()).toBe(1000);
+    expect(budget.windowLeft()).toBe(1000);
   });
 });
 

@@ -2,6 +2,7 @@ import type { RateLimitState } from '../events/emitter.js';
 import { Gate, type GateSettings } from './gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
 import { DEFAULT_RESERVE, PROBE, spending } from './policy.js';
+import { Told } from './tell.js';
 import { WindowClock } from './window.js';
 import type { SharedBudget } from '../types/shared-limiter.js';
 
@@ -39,8 +40,8 @@ export class AppBudget {
   readonly #window = new WindowClock();
   /** 429s in a row: the wait after one without Retry-After grows (1 s, 2 s, ... 60 s). */
   #refusals = 0;
-  /** The wait episode and the spent window that have had their line. */
-  readonly #lined = { wait: -1, reached: -1 };
+  /** Which wait episode and spent window have had their line: once per budget, for whichever instance tells first. */
+  readonly told = new Told();
   readonly #now: () => number;
 
   constructor(shared?: SharedBudget, now: () => number = Date.now) {
@@ -60,19 +61,6 @@ export class AppBudget {
   windowLeft(): number {
     const at = this.gate.settings.reopenAt;
     return at === undefined ? Infinity : at - this.#now();
-  }
-
-  /** Ms until a closed budget reopens (0 when open). */
-  reopensIn(): number {
-    const at = this.closed ? this.gate.settings.reopenAt : undefined;
-    return at === undefined ? 0 : Math.max(0, at - this.#now());
-  }
-
-  /** Whether this wait episode (or spent window) still needs its line: true once per budget, for whichever instance asks first. */
-  needsLine(kind: 'wait' | 'reached', id: number = this.episode): boolean {
-    if (this.#lined[kind] === id) return false;
-    this.#lined[kind] = id;
-    return true;
   }
 
   /** The current window's number (see {@link Spent}). */

@@ -122,7 +122,7 @@ export class Pacer {
     const { spent, closed } = this.budget;
     if (!spent || !closed || spent.window !== this.budget.window || this.#reported === spent.window) return;
     this.#reported = spent.window;
-    tellReached(this.#events, spent.state, this.budget.reopensIn(), this.#who, this.budget.needsLine('reached', spent.window));
+    tellReached(this.#events, spent.state, Math.max(0, this.budget.windowLeft()), this.#who, this.budget.told.first('reached', spent.window));
   }
 
   /** A send of this instance will wait `ms`: its listeners hear of every such send, the log once per wait episode of the budget. */
@@ -132,7 +132,7 @@ export class Pacer {
     const reason = closed?.reason ?? 'budget';
     // A wait until the window's end is a spent budget's, closed yet or not (what is left is already promised to sends ahead).
     const spent = closed !== undefined || ms >= this.budget.windowLeft() - 100;
-    tellWait(this.#events, { ms, reason }, this.#who, this.budget.needsLine('wait'), spent);
+    tellWait(this.#events, { ms, reason }, this.#who, this.budget.told.first('wait', this.budget.episode), spent);
     return true;
   }
 }

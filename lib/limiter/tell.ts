@@ -38,3 +38,15 @@ export function tellReached(events: Events, state: RateLimitState, ms: number, w
   events.emit('rate_limit_reached', state);
   if (line) events.line?.('reached', { ...state, ms, ...who });
 }
+
+/** Which wait episode and which spent window of a budget have had their line. */
+export class Told {
+  readonly #last = { wait: -1, reached: -1 };
+
+  /** True the first time it is asked for this episode (or window), false after. */
+  first(kind: 'wait' | 'reached', id: number): boolean {
+    if (this.#last[kind] === id) return false;
+    this.#last[kind] = id;
+    return true;
+  }
+}
