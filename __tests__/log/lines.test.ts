@@ -15,8 +15,8 @@ describe('log lines: one wording per event, with why, which attempt and how long
     ['a 401 renewal', ['retry', { attempt: 1, delay: 0, error: responseError(401) }], 'debug', /^Retry 1 at once with a renewed token: GET \/r\/aww\/hot answered 401\.$/],
     ['a timeout', ['retry', { attempt: 3, delay: 250, error: new TimeoutError('GET /x got no complete answer within 20000 ms.') }], 'warn', /^Retry 3 in 250 ms: GET \/x got no complete answer within 20000 ms\.$/],
     ['a network failure', ['retry', { attempt: 1, delay: 1500, error: new NetworkError('GET /x failed to connect (ECONNRESET).', new Error('reset')) }], 'warn', /^Retry 1 in 1\.5 s: GET \/x failed to connect \(ECONNRESET\)\.$/],
-    ['a budget wait', ['waiting', { ms: 2500, reason: 'budget', spent: false, account: 'u/bot', app: 'abc123' }], 'info', /^Waiting 2\.5 s before the next send \(u\/bot, app abc123\): pacing: the app's rate-limit budget is running low, and what is left is spread until the window resets\.$/],
-    ['a spent budget\'s wait', ['waiting', { ms: 18_000, reason: 'budget', spent: true, account: 'u/bot', app: 'abc123' }], 'warn', /^Waiting 18 s before the next send \(u\/bot, app abc123\): the app's rate-limit budget for this window is spent; sending resumes when it resets\.$/],
+    ['a budget wait', ['waiting', { ms: 2500, reason: 'budget', spent: false, account: 'u/bot', app: 'abc123' }], 'info', /^Waiting 2\.5 s before the next send \(u\/bot, app abc123\): pacing: the app's rate-limit budget runs low and is spread until the window resets\.$/],
+    ['a spent budget\'s wait', ['waiting', { ms: 18_000, reason: 'budget', spent: true, account: 'u/bot', app: 'abc123' }], 'warn', /^Waiting 18 s before the next send \(u\/bot, app abc123\): the app's rate-limit budget is spent until the window resets\.$/],
     ['a wait after a 429', ['waiting', { ms: 61_000, reason: 'rate_limit', spent: true, account: 'app-only', app: 'abc123' }], 'warn', /^Waiting 61 s before the next send \(app-only, app abc123\): .*429/],
     ['a short wait after a 429', ['waiting', { ms: 1800, reason: 'rate_limit', spent: true, account: 'app-only', app: 'abc123' }], 'info', /^Waiting 1\.8 s .*429/],
     ['a RATELIMIT cooldown', ['waiting', { ms: 3000, reason: 'ratelimit_action', spent: false, account: 'u/bot', app: 'abc123' }], 'warn', /^Waiting 3 s .*RATELIMIT/],
@@ -53,7 +53,7 @@ describe('log lines: one wording per event, with why, which attempt and how long
 
   it('names whose wait it is in the details too', () => {
     expect(lineFor(['waiting', { ms: 7000, reason: 'budget', spent: true, account: 'u/bot', app: 'abc123' }])!.details).toEqual({
-      event: 'wait', ms: 7000, reason: 'budget', account: 'u/bot', app: 'abc123',
+      event: 'wait', ms: 7000, reason: 'budget', spent: true, account: 'u/bot', app: 'abc123',
     });
   });
 

@@ -2,9 +2,11 @@ import type { RateLimitState } from '../events/emitter.js';
 import { Gate, type GateSettings } from './gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
 import { DEFAULT_RESERVE, PROBE, spending } from './policy.js';
-import { Told } from './tell.js';
+import type { Told } from './tell.js';
 import { WindowClock } from './window.js';
 import type { SharedBudget } from '../types/shared-limiter.js';
+
+const UNPACED = { maxConcurrent: Infinity, reservoir: null, minTime: 0 };
 
 /** Why the budget is closed: spent for this window (or held for sends under way), or paused after a 429. */
 export type Closure = { state: RateLimitState; reason: 'budget' | 'rate_limit' };
@@ -41,7 +43,7 @@ export class AppBudget {
   /** 429s in a row: the wait after one without Retry-After grows (1 s, 2 s, ... 60 s). */
   #refusals = 0;
   /** Which wait episode and spent window have had their line: once per budget, for whichever instance tells first. */
-  readonly told = new Told();
+  readonly told: Told = { wait: -1, reached: -1 };
   readonly #now: () => number;
 
   constructor(shared?: SharedBudget, now: () => number = Date.now) {
@@ -86,8 +88,8 @@ export class AppBudget {
     if (!state) {
       if (api && this.#probing && response.ok) {
         // A host that tells no budget (not the platform): nothing to pace by, for every process.
-        this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, false);
-        this.shared?.update({ maxConcurrent: Infinity, reservoir: null, minTime: 0 });
+        this.#set(UNPACED, false);
+        this.shared?.update(UNPACED);
       }
       return state;
     }
@@ -113,7 +115,7 @@ export class AppBudget {
     // With Redis the claim has set the reservoir and the spacing of every process in one atomic
     // step (lib/limiter/redis/scripts.ts): Bottleneck spaces and counts the sends; this process's
     // gate probes, closes, and keeps low-priority sends out of the reserve.
-    this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0, floor: null, left: claimed, reserve: settings.reserve, reopenAt: end }, true);
+    this.#set({ ...settings, ...UNPACED, floor: null, left: claimed, reopenAt: end }, true);
     return state;
   }
 

@@ -13,6 +13,7 @@ export interface AcquireOptions {
   priority?: Priority | undefined;
   /** Ms this send accepts to wait; a longer wait, known at once or later, rejects with `refuse(wait)`. Default: as long as it takes. */
   maxWait?: number | undefined;
+  /** The error of a send that would wait longer than its maxWait. */
   refuse?: ((wait: number) => Error) | undefined;
 }
 
@@ -63,13 +64,13 @@ export class Gate {
       this.#start(lane);
       return Promise.resolve();
     }
-    if (wait !== Infinity && wait > maxWait && refuse) return Promise.reject(refuse(wait));
+    if (wait !== Infinity && wait > maxWait) return Promise.reject(refuse?.(wait));
     return new Promise<void>((resolve, reject) => {
       const leave = () => signal?.removeEventListener('abort', onAbort);
       const waiter: Waiter = {
         lane, priority, deadline: this.#now() + maxWait,
         start: () => (leave(), resolve()),
-        refuse: (ms) => (leave(), reject(refuse ? refuse(ms) : new Error(`would wait ${ms} ms`))),
+        refuse: (ms) => (leave(), reject(refuse?.(ms))),
       };
       // An aborted call leaves the queue at once, takes nothing from the budget, and leaves no timer behind.
       const onAbort = () => {
@@ -120,7 +121,8 @@ export class Gate {
     for (const waiter of this.#queue.ordered()) {
       // The first waiters whose lane allows go; lanes still in their gap do not hold up the others.
       const lane = Math.max(0, waiter.lane.last + waiter.lane.gap() - now);
-      if (lane === 0 && gateWait(this.settings, state, waiter.priority) <= 0) {
+      const free = gateWait(this.settings, state, waiter.priority);
+      if (lane === 0 && free <= 0) {
         this.#queue.remove(waiter);
         this.#start(waiter.lane);
         Object.assign(state, { last: this.#last, running: this.#running });
@@ -137,7 +139,7 @@ export class Gate {
       }
       // Told once, and again when its wait grows by more than a second (a closure after a pacing wait): the wait told is the wait taken.
       if (wait > 0 && (waiter.toldUntil === undefined || now + wait > waiter.toldUntil + 1000) && waiter.lane.waits?.(wait)) waiter.toldUntil = now + wait;
-      soonest = Math.min(soonest, Math.max(lane, gateWait(this.settings, state, waiter.priority)));
+      soonest = Math.min(soonest, Math.max(lane, free));
     }
     if (soonest !== Infinity && this.#queue.size > 0) this.#timer = setTimeout(() => this.#pump(), Math.min(MAX_TIMER_MS, Math.max(1, soonest)));
   }

@@ -4,7 +4,7 @@ import type { AppBudget } from './budget.js';
 import { deferred } from './defer.js';
 import type { Lane } from './gate.js';
 import { budgetFor } from './registry.js';
-import { NOTABLE_WAIT, tellReached, tellWait, whoOf, type Events, type Who } from './tell.js';
+import { firstTime, NOTABLE_WAIT, tellReached, tellWait, whoOf, type Events, type Who } from './tell.js';
 import type { ActionLimits, PacerOptions, SendOptions } from './types.js';
 
 const MORECHILDREN = /^[^?#]*\/api\/morechildren(?:\.json)?\/?(?:[?#]|$)/i;
@@ -122,7 +122,7 @@ export class Pacer {
     const { spent, closed } = this.budget;
     if (!spent || !closed || spent.window !== this.budget.window || this.#reported === spent.window) return;
     this.#reported = spent.window;
-    tellReached(this.#events, spent.state, Math.max(0, this.budget.windowLeft()), this.#who, this.budget.told.first('reached', spent.window));
+    tellReached(this.#events, spent.state, Math.max(0, this.budget.windowLeft()), this.#who, firstTime(this.budget.told, 'reached', spent.window));
   }
 
   /** A send of this instance will wait `ms`: its listeners hear of every such send, the log once per wait episode of the budget. */
@@ -132,7 +132,7 @@ export class Pacer {
     const reason = closed?.reason ?? 'budget';
     // A wait until the window's end is a spent budget's, closed yet or not (what is left is already promised to sends ahead).
     const spent = closed !== undefined || ms >= this.budget.windowLeft() - 100;
-    tellWait(this.#events, { ms, reason }, this.#who, this.budget.told.first('wait', this.budget.episode), spent);
+    tellWait(this.#events, { ms, reason }, this.#who, firstTime(this.budget.told, 'wait', this.budget.episode), spent);
     return true;
   }
 }

@@ -32,9 +32,9 @@ export interface Spendable {
 export function spending({ state, available, window, reserve }: Spendable): Partial<GateSettings> {
   const limit = Math.max(1, state.used + state.remaining);
   const held = Math.floor(limit * reserve);
-  const left = Math.max(0, state.reset * 1000);
-  const share = window > 0 ? Math.min(1, left / window) : 1;
-  const floor = held + Math.ceil(KEEP_SHARE * Math.max(0, limit - held) * share);
+  // The reset is 0 to 600 s (lib/limiter/headers.ts), the window at least a second (lib/limiter/window.ts).
+  const left = state.reset * 1000;
+  const floor = held + Math.ceil(KEEP_SHARE * (limit - held) * Math.min(1, left / window));
   return {
     maxConcurrent: Infinity,
     reservoir: available,

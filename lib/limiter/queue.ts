@@ -1,7 +1,7 @@
 /** How soon a call's sends go out among those waiting for the app's budget. */
 export type Priority = 'high' | 'normal' | 'low';
 
-const ORDER: readonly Priority[] = ['high', 'normal', 'low'];
+const RANK: Record<Priority, number> = { high: 0, normal: 1, low: 2 };
 
 /** One sender (an instance) behind a shared gate: its own minimum gap between starts. */
 export interface Lane {
@@ -25,42 +25,33 @@ export interface Waiter {
   toldUntil?: number;
 }
 
-/**
- * The gate's waiters: high before normal before low, first come first served within a priority.
- * Three arrays, so a push and the order cost nothing per waiter.
- */
+/** The gate's waiters: high before normal before low, first come first served within a priority. */
 export class WaitQueue {
-  readonly #lists: Record<Priority, Waiter[]> = { high: [], normal: [], low: [] };
+  readonly #waiters: Waiter[] = [];
 
   get size(): number {
-    return this.#lists.high.length + this.#lists.normal.length + this.#lists.low.length;
+    return this.#waiters.length;
   }
 
   push(waiter: Waiter): void {
-    this.#lists[waiter.priority].push(waiter);
+    this.#waiters.splice(this.ahead(waiter.priority), 0, waiter);
   }
 
-  /** Whether it was still waiting. */
-  remove(waiter: Waiter): boolean {
-    const list = this.#lists[waiter.priority];
-    const index = list.indexOf(waiter);
-    if (index < 0) return false;
-    list.splice(index, 1);
-    return true;
+  remove(waiter: Waiter): void {
+    const index = this.#waiters.indexOf(waiter);
+    if (index >= 0) this.#waiters.splice(index, 1);
   }
 
   /** Waiters that go before a new one of this priority. */
   ahead(priority: Priority): number {
+    const rank = RANK[priority];
     let n = 0;
-    for (const p of ORDER) {
-      n += this.#lists[p].length;
-      if (p === priority) return n;
-    }
+    while (n < this.#waiters.length && RANK[this.#waiters[n]!.priority] <= rank) n++;
     return n;
   }
 
   /** In the order they go (a copy: the caller may remove waiters while walking it). */
   ordered(): Waiter[] {
-    return [...this.#lists.high, ...this.#lists.normal, ...this.#lists.low];
+    return [...this.#waiters];
   }
 }

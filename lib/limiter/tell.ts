@@ -40,13 +40,7 @@ export function tellReached(events: Events, state: RateLimitState, ms: number, w
 }
 
 /** Which wait episode and which spent window of a budget have had their line. */
-export class Told {
-  readonly #last = { wait: -1, reached: -1 };
+export type Told = Record<'wait' | 'reached', number>;
 
-  /** True the first time it is asked for this episode (or window), false after. */
-  first(kind: 'wait' | 'reached', id: number): boolean {
-    if (this.#last[kind] === id) return false;
-    this.#last[kind] = id;
-    return true;
-  }
-}
+/** True the first time it is asked for this episode (or window), false after. */
+export const firstTime = (told: Told, kind: keyof Told, id: number): boolean => told[kind] !== id && ((told[kind] = id), true);

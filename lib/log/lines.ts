@@ -18,10 +18,10 @@ export function duration(ms: number): string {
 export const WARN_WAIT_MS = 5000;
 
 const WAITS = {
-  budget: "pacing: the app's rate-limit budget is running low, and what is left is spread until the window resets",
-  spent: "the app's rate-limit budget for this window is spent; sending resumes when it resets",
+  budget: "pacing: the app's rate-limit budget runs low and is spread until the window resets",
+  spent: "the app's rate-limit budget is spent until the window resets",
   rate_limit: 'the platform answered 429; sending resumes when its window allows',
-  ratelimit_action: 'the platform asked this account to slow down this action (RATELIMIT in json.errors)',
+  ratelimit_action: 'the platform asked to slow down this action (RATELIMIT in json.errors)',
   morechildren: 'another /api/morechildren call of this account is running (one at a time)',
 } as const;
 
@@ -57,19 +57,18 @@ export function lineFor([name, payload]: LineSource): Line | undefined {
       return { level: 'warn', text: `${retry} in ${duration(payload.delay)}: ${text}.`, details };
     }
     case 'waiting': {
-      const { ms, reason, spent, account, app } = payload;
+      const { ms, reason, spent } = payload;
       if (ms <= 1000) return undefined;
       const level = ms > WARN_WAIT_MS || reason === 'ratelimit_action' ? 'warn' : reason === 'morechildren' ? 'debug' : 'info';
       const why = reason === 'budget' && spent ? WAITS.spent : WAITS[reason];
-      return { level, text: `Waiting ${duration(ms)} before the next send (${whose(payload)}): ${why}.`, details: { event: 'wait', ms, reason, account, app } };
+      return { level, text: `Waiting ${duration(ms)} before the next send (${whose(payload)}): ${why}.`, details: { event: 'wait', ...payload } };
     }
     case 'reached': {
       // The wait printed is the one taken: until the budget reopens, never the header's rounded-down reset.
-      const { used, remaining, reset, ms, account, app } = payload;
       return {
         level: 'info',
-        text: `Rate limit reached (${whose(payload)}): ${used} requests used in this window; nothing is sent for ${duration(Math.max(0, ms))}, until it resets.`,
-        details: { event: 'rate_limit_reached', used, remaining, reset, ms, account, app },
+        text: `Rate limit reached (${whose(payload)}): ${payload.used} requests used in this window; nothing is sent for ${duration(Math.max(0, payload.ms))}, until it resets.`,
+        details: { event: 'rate_limit_reached', ...payload },
       };
     }
     case 'access_token_expired':
