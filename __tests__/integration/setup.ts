@@ -34,9 +34,9 @@ afterEach(async () => {
 });
 
 /**
- * A budget so large that the client's even spreading of it (remaining / seconds to the reset)
- * costs well under a millisecond per request, while every answer still carries X-Ratelimit-*.
- * The emulator's default (1000 per 600 s) would space requests 600 ms apart, as it should.
+ * A budget so large that the client never paces by it, while every answer still carries
+ * X-Ratelimit-*. With the emulator's default (1000 per 600 s) a test past the first few hundred
+ * requests of a window would be spaced about a second apart, as it should.
  */
 export const FAST_BUDGET = { budget: 10_000_000, window: 600 };
 
