@@ -38,6 +38,22 @@ describe('429 back-off (docs/rate-limits.md: 1, 2, 4 ... 60 s)', () => {
   });
 });
 
+describe('answers that cross a 429', () => {
+  it('an answer to a send made before the 429 neither ends its pause nor makes the next 429 wait for the whole window', () => {
+    const { clock, budget, closedFor } = clocked();
+    budget.observe(answer(200, rate(1, 999_999, 570)), true, 1);
+    budget.observe(answer(429, { 'retry-after': '1' }), true, 2);
+    expect(closedFor()).toBe(1000);
+    // A send made before the 429 answers now: the pause holds.
+    clock.now += 100;
+    budget.observe(answer(200, rate(2, 999_998, 570)), true, 1);
+    expect(closedFor()).toBe(900);
+    // A second 429 (another send already under way) pauses a second more, not until the window's end.
+    budget.observe(answer(429, { 'retry-after': '1' }), true, 1);
+    expect(closedFor()).toBe(1000);
+  });
+});
+
 describe('every wait taken from a server is finite and at most 600 s (issue 21)', () => {
   it.each([
     ['Retry-After: 3000000', { 'retry-after': '3000000' }],

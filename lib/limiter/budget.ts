@@ -42,6 +42,9 @@ export class AppBudget {
   readonly #window = new WindowClock();
   /** 429s in a row: the wait after one without Retry-After grows (1 s, 2 s, ... 60 s). */
   #refusals = 0;
+  /** Until when the current closure lasts, and the pause after the last 429. */
+  #closedUntil = 0;
+  #pausedUntil = 0;
   /** Which wait episode and spent window have had their line: once per budget, for whichever instance tells first. */
   readonly told: Told = { wait: -1, reached: -1 };
   readonly #now: () => number;
@@ -102,6 +105,8 @@ export class AppBudget {
       this.#close(end, state, 'budget');
       return state;
     }
+    // An answer to a send made before a 429 does not end the pause the 429 asked for.
+    if (now < this.#pausedUntil) return state;
     // Other sends already started may not be counted in this answer yet: keep room for them. (With
     // Redis, this process's sends may be waiting inside Bottleneck: the claim counts them.)
     const available = Math.max(0, Math.floor(state.remaining) - (claimed === undefined ? running - 1 : 0));
@@ -125,6 +130,7 @@ export class AppBudget {
    */
   #refused(headers: Headers, state: RateLimitState | undefined, now: number): void {
     const ms = retryAfterSeconds(headers, now, backoffSeconds(++this.#refusals)) * 1000;
+    this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
     if (state && this.#window.place(state, now) === 'new') this.#opened();
     this.#window.pause(now + ms, now);
     // Without headers the pause is all that is known of the window.
@@ -143,13 +149,14 @@ export class AppBudget {
   }
 
   #close(reopenAt: number, state: RateLimitState, reason: Closure['reason']): void {
-    // A 429 pauses at least until its wait is over, and never shortens a closure already set.
-    const current = this.closed ? (this.gate.settings.reopenAt ?? 0) : 0;
+    // A closure already set is never shortened.
+    const current = this.closed ? this.#closedUntil : 0;
     const at = Math.max(reopenAt, current);
     // A late answer of a window already over closes nothing.
     if (at <= this.#now()) return;
     if (!this.closed || at > current) this.episode++;
     this.closed = { state, reason };
+    this.#closedUntil = at;
     this.gate.update({ reservoir: 0, reopenAt: at });
     this.shared?.update({ reservoir: 0, refillAt: at });
   }
@@ -166,6 +173,7 @@ export class AppBudget {
 
   /** An answer's own numbers never go to the shared budget: only claims set its reservoir. */
   #set(settings: Partial<GateSettings>, known: boolean): void {
+    this.closed = undefined;
     this.known = known;
     this.#probing = false;
     this.gate.update(settings);
