@@ -1,18 +1,13 @@
 import type { RateLimitState } from '../events/emitter.js';
+import { Closures, type Closure } from './closure.js';
 import { Gate, type GateSettings } from './gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
 import { DEFAULT_RESERVE, PROBE, spending } from './policy.js';
 import type { Told } from './tell.js';
-import { WindowClock } from './window.js';
+import { WindowClock, type Spent } from './window.js';
 import type { SharedBudget } from '../types/shared-limiter.js';
 
 const UNPACED = { maxConcurrent: Infinity, reservoir: null, minTime: 0 };
-
-/** Why the budget is closed: spent for this window (or held for sends under way), or paused after a 429. */
-export type Closure = { state: RateLimitState; reason: 'budget' | 'rate_limit' };
-
-/** A window the platform said is spent (remaining 0, or a 429), and which one: rate_limit_reached is told once per window. */
-export type Spent = { state: RateLimitState; window: number };
 
 /**
  * One app's request budget, as the platform counts it: per client id, whoever sends. Every instance
@@ -26,25 +21,17 @@ export class AppBudget {
   readonly shared: SharedBudget | undefined;
   /** Whether an answer has told the budget (until then each instance keeps the default 1 s throttle). */
   known = false;
-  /** Set while the budget is closed. */
-  closed: Closure | undefined;
-  /** The last window the platform said is spent. */
-  spent: Spent | undefined;
   /** Share of a window's budget that low-priority sends leave alone: the largest any of its instances asked for. */
   reserve = DEFAULT_RESERVE;
   #reserveAsked = false;
   /** State of the call-level limits (RATELIMIT cooldowns, the morechildren lock), made when first needed. */
   actions: unknown;
-  /** Counts the budget's wait episodes (a closure, a window, a reopening): a wait is logged once per episode. */
-  episode = 0;
   /** One send at a time until an answer tells the budget, or a successful one says there is none. */
   #probing = true;
   readonly #window = new WindowClock();
   /** 429s in a row: the wait after one without Retry-After grows (1 s, 2 s, ... 60 s). */
   #refusals = 0;
-  /** Until when the current closure lasts, and the pause after the last 429. */
-  #closedUntil = 0;
-  #pausedUntil = 0;
+  readonly #closures = new Closures();
   /** Which wait episode and spent window have had their line: once per budget, for whichever instance tells first. */
   readonly told: Told = { wait: -1, reached: -1 };
   readonly #now: () => number;
@@ -66,6 +53,21 @@ export class AppBudget {
   windowLeft(): number {
     const at = this.gate.settings.reopenAt;
     return at === undefined ? Infinity : at - this.#now();
+  }
+
+  /** Set while the budget is closed. */
+  get closed(): Closure | undefined {
+    return this.#closures.closed;
+  }
+
+  /** Counts the budget's wait episodes (a closure, a window, a reopening): a wait is logged once per episode. */
+  get episode(): number {
+    return this.#closures.episode;
+  }
+
+  /** The last window the platform said is spent. */
+  get spent(): Spent | undefined {
+    return this.#window.spent;
   }
 
   /** The current window's number (see {@link Spent}). */
@@ -98,15 +100,15 @@ export class AppBudget {
     }
     const place = this.#window.place(state, now);
     if (place === 'stale') return state;
-    if (place === 'new') this.#opened();
+    if (place === 'new') this.#closures.opened();
     const end = this.#window.end;
     if (Math.floor(state.remaining) <= 0) {
-      this.#spend(state);
+      this.#window.spend(state);
       this.#close(end, state, 'budget');
       return state;
     }
     // An answer to a send made before a 429 does not end the pause the 429 asked for.
-    if (now < this.#pausedUntil) return state;
+    if (this.#closures.paused(now)) return state;
     // Other sends already started may not be counted in this answer yet: keep room for them. (With
     // Redis, this process's sends may be waiting inside Bottleneck: the claim counts them.)
     const available = Math.max(0, Math.floor(state.remaining) - (claimed === undefined ? running - 1 : 0));
@@ -130,40 +132,25 @@ export class AppBudget {
    */
   #refused(headers: Headers, state: RateLimitState | undefined, now: number): void {
     const ms = retryAfterSeconds(headers, now, backoffSeconds(++this.#refusals)) * 1000;
-    this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
-    if (state && this.#window.place(state, now) === 'new') this.#opened();
+    this.#closures.pause(now + ms);
+    if (state && this.#window.place(state, now) === 'new') this.#closures.opened();
     this.#window.pause(now + ms, now);
     // Without headers the pause is all that is known of the window.
     const closing = state ?? { used: 0, remaining: 0, reset: Math.ceil(ms / 1000) };
-    this.#spend(closing);
+    this.#window.spend(closing);
     this.#close(now + ms, closing, 'rate_limit');
   }
 
-  #spend(state: RateLimitState): void {
-    if (this.spent?.window !== this.#window.count) this.spent = { state, window: this.#window.count };
-  }
-
-  #opened(): void {
-    this.closed = undefined;
-    this.episode++;
-  }
-
   #close(reopenAt: number, state: RateLimitState, reason: Closure['reason']): void {
-    // A closure already set is never shortened.
-    const current = this.closed ? this.#closedUntil : 0;
-    const at = Math.max(reopenAt, current);
-    // A late answer of a window already over closes nothing.
-    if (at <= this.#now()) return;
-    if (!this.closed || at > current) this.episode++;
-    this.closed = { state, reason };
-    this.#closedUntil = at;
+    const at = this.#closures.close(reopenAt, state, reason, this.#now());
+    if (at === undefined) return;
     this.gate.update({ reservoir: 0, reopenAt: at });
     this.shared?.update({ reservoir: 0, refillAt: at });
   }
 
   /** The window is over (or the pause after a 429): the old numbers mean nothing, probe again. */
   #reopen(): Partial<GateSettings> {
-    this.#opened();
+    this.#closures.opened();
     this.known = false;
     this.#probing = true;
     // The shared budget reopens only if no other process has done so already (it may be well into the new window).
@@ -173,7 +160,7 @@ export class AppBudget {
 
   /** An answer's own numbers never go to the shared budget: only claims set its reservoir. */
   #set(settings: Partial<GateSettings>, known: boolean): void {
-    this.closed = undefined;
+    this.#closures.closed = undefined;
     this.known = known;
     this.#probing = false;
     this.gate.update(settings);

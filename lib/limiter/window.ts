@@ -1,6 +1,9 @@
 import type { RateLimitState } from '../events/emitter.js';
 import { MAX_SERVER_WAIT_MS } from './headers.js';
 
+/** A window the platform said is spent (remaining 0, or a 429), and which one: rate_limit_reached is told once per window. */
+export type Spent = { state: RateLimitState; window: number };
+
 /** Where an answer falls: a window already over or an older answer of this one, this window, or a new one. */
 export type Placement = 'stale' | 'same' | 'new';
 
@@ -16,7 +19,14 @@ export class WindowClock {
   end = 0;
   /** The longest window seen (ms), at most the platform's 600 s: how much of it is left decides the burst. */
   length = 0;
+  /** The last window the platform said is spent. */
+  spent: Spent | undefined;
   #used = -1;
+
+  /** The platform said this window is spent: the first state that said so is the one told. */
+  spend(state: RateLimitState): void {
+    if (this.spent?.window !== this.count) this.spent = { state, window: this.count };
+  }
 
   place(state: RateLimitState, now: number): Placement {
     // The reset is told in whole seconds, rounded down: one more is when the window is over for sure.
