@@ -13,7 +13,7 @@ const base = {
  * The unit tests: __tests__/X/ holds the tests of lib/X/ (and of codegen/). They start no emulator,
  * no browser, no Redis and no other runtime: `npm run test:fast` runs only these, for the edit loop.
  */
-const UNIT = ['auth', 'cli', 'client', 'codegen', 'core', 'decode', 'endpoints', 'errors', 'events', 'limiter', 'listing', 'log', 'media', 'options', 'redact', 'request', 'runtime', 'stream', 'transport', 'tree', 'wait'];
+const UNIT = ['auth', 'cli', 'client', 'codegen', 'core', 'decode', 'endpoints', 'errors', 'events', 'fleet', 'info', 'layout', 'limiter', 'listing', 'log', 'media', 'options', 'redact', 'request', 'runtime', 'stream', 'testing', 'transport', 'tree', 'wait'];
 const unitSuites = UNIT.map((dir) => `<rootDir>/__tests__/${dir}/**/*.test.ts`);
 
 /**

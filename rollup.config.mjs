@@ -7,11 +7,11 @@ import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// ioredis is an optional peer: only snoopath/shared-limit imports it (lazily, when not given one).
+// ioredis is an optional peer: only snoopath/shared-limit and snoopath/fleet import it (lazily, when not given a client).
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), 'ioredis'];
 // Dependencies stay imports in the Node build (npm installs them); node: built-ins too.
 const external = (id) => id.startsWith('node:') || deps.some((d) => id === d || id.startsWith(`${d}/`));
@@ -40,7 +40,7 @@ const node = (input, file, extra = {}, plugins = []) => ({
 });
 
 /**
- * One copy of the error classes across the Node entries: snoopath/shared-limit imports them from
+ * One copy of the error classes across the Node entries: snoopath/shared-limit and snoopath/fleet import them from
  * the main entry (./index.js) instead of bundling its own, so its errors are instanceof the
  * SnoopathError that `snoopath` exports.
  */
@@ -82,8 +82,8 @@ const noNodeBuiltins = {
 
 /**
  * Browser bundles take the runtime's fetch (lib/transport/default-fetch.browser.ts): undici is
- * Node's. The loaders of the undici modules (lib/core/chunks.ts) then point at an empty module,
- * which nothing calls there.
+ * Node's. The loaders of the undici modules and of the media posts' Node-only parts (files on disk,
+ * undici's WebSocket) in lib/core/chunks.ts then point at an empty module, which nothing calls there.
  */
 const NODE_ONLY = '\0node-only';
 const browserTransport = {
@@ -91,7 +91,7 @@ const browserTransport = {
   resolveId(source, importer) {
     if (!importer) return null;
     if (source.endsWith('/default-fetch.js')) return join(dirname(importer), source.replace(/\.js$/, '.browser.ts'));
-    return /[\\/]transport[\\/]undici[\\/](fetch|agent)\.js$/.test(source) ? NODE_ONLY : null;
+    return /[\\/]transport[\\/]undici[\\/](fetch|agent)\.js$|[\\/]media[\\/]node[\\/]index\.js$/.test(source) ? NODE_ONLY : null;
   },
   load: (id) => (id === NODE_ONLY ? 'export {};' : null),
 };
@@ -150,18 +150,30 @@ const browser = [
 /** The `snoopath` command (lib/cli) imports the package's own entry, dist/index.js, instead of carrying a copy. */
 const LIB_ENTRY = fileURLToPath(new URL('./lib/index.js', import.meta.url));
 const cli = node('lib/cli/bin.ts', 'dist/cli.js', { banner: '#!/usr/bin/env node', paths: { [LIB_ENTRY]: './index.js' } });
-cli.external = (id, importer) => external(id) || id === LIB_ENTRY || (id === '../index.js' && /[\\/]lib[\\/]cli[\\/]/.test(importer ?? ''));
+cli.external = (id, importer) => external(id) || id === LIB_ENTRY || (/^\.\.?\//.test(id) && /[\\/]lib[\\/]cli[\\/]/.test(importer ?? '') && resolve(dirname(importer), id) === LIB_ENTRY);
+
+/** The `snoopath-emulator` command imports the emulator's entry, dist/emulator.js, instead of carrying a copy. */
+const EMULATOR_ENTRY = fileURLToPath(new URL('./lib/emulator/index.js', import.meta.url));
+const emulatorCli = node('lib/emulator/cli/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node', paths: { [EMULATOR_ENTRY]: './emulator.js' } });
+emulatorCli.external = (id, importer) =>
+  nodeExternal(id) || id === EMULATOR_ENTRY || (/^\.\.?\//.test(id) && /[\\/]lib[\\/]emulator[\\/]cli[\\/]/.test(importer ?? '') && resolve(dirname(importer), id) === EMULATOR_ENTRY);
 
 export default [
   // lib/node.ts adds the 'module.exports' export (what require('snoopath') returns) to lib/index.ts's.
   nodeMain('lib/node.ts', 'index'),
   node('lib/emulator/index.ts', 'dist/emulator.js'),
-  node('lib/emulator/cli/bin.ts', 'dist/emulator-cli.js', { banner: '#!/usr/bin/env node' }),
+  emulatorCli,
   cli,
   // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.
   node('lib/shared-limit.ts', 'dist/shared-limit.js', {}, [mainEntryErrors]),
+  // Node only: record and replay (cassettes). Its CassetteError extends the main entry's SnoopathError.
+  node('lib/testing.ts', 'dist/testing.js', {}, [mainEntryErrors]),
+  // Node only: one poller per stream, delivery through Redis.
+  node('lib/fleet.ts', 'dist/fleet.js', {}, [mainEntryErrors]),
   ...browser,
   { input: 'lib/node.ts', output: { file: 'dist/index.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/emulator/index.ts', output: { file: 'dist/emulator.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
   { input: 'lib/shared-limit.ts', output: { file: 'dist/shared-limit.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+  { input: 'lib/testing.ts', output: { file: 'dist/testing.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
+  { input: 'lib/fleet.ts', output: { file: 'dist/fleet.d.ts', format: 'es' }, external, plugins: [dts({ tsconfig: './tsconfig.build.json' })] },
 ];

@@ -2,8 +2,9 @@
 // peers (snoocore, snoowrap), in one run: every client in its own process, against emulators in
 // another process. Writes a table to stdout and docs/performance.md + docs/performance.svg.
 //   --quick          fewer rounds, a 20 s rate-limit run, fewer instances and import runs
-//   --only=a,b       only these parts: rounds, rate, memory, imports, types, trees, app-budget (for
-//                    iterating; the main report is not written, trees and app-budget write their sections)
+//   --only=a,b       only these parts: rounds, rate, memory, imports, types, trees, app-budget, fleet, subreddits (for
+//                    iterating; the main report is not written, trees and app-budget write their sections,
+//                    fleet writes its section of docs/fleet.md)
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -174,4 +175,16 @@ if (part('trees')) {
 if (part('app-budget')) {
   log('one budget per app');
   await (await import('./app-budget.mjs')).benchAppBudget({ quick: QUICK });
+}
+
+// --- many idle subreddits (bench/subreddits.mjs: its own emulators; its section of docs/performance.md)
+if (part('subreddits')) {
+  log('subreddits: requests a minute of idle subreddits, a stream each against one list stream');
+  await (await import('./subreddits.mjs')).benchSubreddits({ quick: QUICK });
+}
+
+// --- a fleet on Redis (bench/fleet.mjs: its own emulator, redis-server and workers; its section of docs/fleet.md)
+if (part('fleet')) {
+  log('fleet: items per second with 1 and 3 workers, Redis commands per item');
+  await (await import('./fleet.mjs')).benchFleet({ quick: QUICK });
 }

@@ -6,8 +6,9 @@
 //   - publint (strict) and @arethetypeswrong/cli on it, both offline;
 //   - __tests__/pack/consumer.ts (ESM) and consumer-cjs.cts (CommonJS) compiled with this project's
 //     tsc under moduleResolution NodeNext;
-//   - __tests__/pack/require.cjs (require('snoopath') through Node's require(esm)) and bin.mjs (the
-//     `snoopath` and `snoopath-emulator` commands), run with the Node that runs this script:
+//   - __tests__/pack/require.cjs (require('snoopath') and its other entries through Node's
+//     require(esm)) and bin.mjs (the `snoopath` and `snoopath-emulator` commands), run with the
+//     Node that runs this script:
 //     `.ci/run` runs the test command on Node 22 and on Node 24, so both are covered.
 // Usage: node codegen/check-pack.mjs [--keep]   (--keep leaves the temporary project for inspection)
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,9 +21,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 /**
  * The packed size (gzip) that fails the check. 176 KB before streams, trees, media, logging and the
- * hardening; about 330 KB with them (each is in the Node build, the ES chunks and the IIFE).
+ * hardening; about 330 KB with them (each is in the Node build, the ES chunks and the IIFE); 404 KB
+ * with snoopath/testing (12 KB: cassettes carry their own copy of the Node transport to record through);
+ * 429 KB with snoopath/fleet, reddit.info, the media fallback and the transport's hardening (each Node
+ * entry still carries its own copy of what it shares with the others).
  */
-const PACK_BUDGET = 400 * 1000;
+const PACK_BUDGET = 440 * 1000;
 if (!existsSync(join(root, 'dist/index.d.ts')) || !existsSync(join(root, 'dist/cli.js'))) {
   console.error('dist/ is incomplete: run `npm run build` first');
   process.exit(2);

@@ -12,14 +12,12 @@ import { ConfigError } from './errors/classes.js';
 import type { SharedBudget, SharedLimiter } from './types/shared-limiter.js';
 import { closedError, RedisBudget } from './limiter/redis/budget.js';
 import { RedisLink, type Connection } from './limiter/redis/link.js';
+import { ioredisClass, type RedisClass, type RedisClient } from './redis/ioredis.js';
+
+export type { RedisClient } from './redis/ioredis.js';
 
 export type { SharedBudget, SharedBudgetSettings, SharedLimiter } from './types/shared-limiter.js';
 
-/** An ioredis client (standalone). Only its shape is named here, so ioredis stays an optional dependency. */
-export interface RedisClient {
-  duplicate(...args: any[]): unknown;
-  status: string;
-}
 
 export interface SharedLimitOptions {
   /** An ioredis client (you keep owning it: `close()` leaves it open), or ioredis options such as `{ host, port }` (then `close()` quits the connection it opened). */
@@ -66,15 +64,7 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
   let connection: Promise<RedisLink> | undefined;
   const connect = () =>
     (connection ??= (async () => {
-      let Module = Redis ?? (given?.constructor as typeof Redis);
-      if (!Module) {
-        try {
-          const ioredis: any = await import('ioredis');
-          Module = ioredis.Redis ?? ioredis.default;
-        } catch (error) {
-          throw new ConfigError('Redis', `sharedLimit() could not load ioredis (${(error as Error).message}): npm install ioredis, or pass the client as redis.`);
-        }
-      }
+      const Module = await ioredisClass(Redis ?? (given?.constructor as RedisClass | undefined), 'sharedLimit()');
       if (closed) throw closedError();
       const conn = new Bottleneck.IORedisConnection(given ? { client: given as any, Redis: Module } : { clientOptions: redis, Redis: Module }) as Connection;
       conn.on('error', report);

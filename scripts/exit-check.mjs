@@ -33,6 +33,7 @@ async function child() {
     authServerUri: emu.url,
     throttle: 0,
     retryDelay: 10,
+    log: { warn: () => {} },
   });
   let reached = 0;
   reddit.on('rate_limit_reached', () => reached++);
@@ -53,6 +54,7 @@ async function child() {
 
 /** Faults of every kind, aborted waits and a hanging token store: none may leave a timer or socket behind. */
 async function chaos(Snoopath, startEmulator) {
+  let warned = 0;
   const emu = await startEmulator({ rateLimit: false, seed: 5, chaos: { rate: 0.25, faults: ['status500', 'status503', 'reset', 'hang', 'stall', 'delay'] } });
   const reddit = new Snoopath({
     userAgent: 'node:snoopath-exit-check:1.0 (by /u/snoopath)',
@@ -64,6 +66,8 @@ async function chaos(Snoopath, startEmulator) {
     requestTimeout: 200,
     retryAttempts: 12,
     tokenStore: { get: () => undefined, set: () => new Promise(() => {}) },
+    // The retries this provokes are expected: their warn lines are counted, not printed.
+    log: { warn: () => void warned++ },
   });
   let storeErrors = 0;
   reddit.on('token_store_error', () => storeErrors++);
@@ -83,6 +87,7 @@ async function chaos(Snoopath, startEmulator) {
   const counts = outcomes.reduce((c, o) => ({ ...c, [o]: (c[o] ?? 0) + 1 }), {});
   if (!counts.ok || !counts.aborted) throw new Error(`exit-check: the chaos phase did not run as meant: ${JSON.stringify(counts)}`);
   if (storeErrors === 0) throw new Error('exit-check: the hanging token store was never reported');
+  if (warned === 0) throw new Error('exit-check: the chaos phase provoked no retry: the check would prove little');
   console.log(`exit-check: chaos phase done ${JSON.stringify(counts)}`);
 }
 

@@ -159,6 +159,11 @@ describe('parseRedirect failures are AuthError', () => {
     expect(e.message).toMatch(/declined/);
   });
 
+  it('a forged error=access_denied (another state, or none) is state_mismatch, not the user declining', () => {
+    expect(authError(() => parseRedirect('https://app.example/cb?error=access_denied&state=forged', 's1')).code).toBe('state_mismatch');
+    expect(authError(() => parseRedirect('https://app.example/cb?error=access_denied', 's1')).code).toBe('state_mismatch');
+  });
+
   it('error=access_denied in a query too', () => {
     expect(authError(() => parseRedirect('https://app.example/cb?state=s1&error=access_denied')).code).toBe('access_denied');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import Snoopath, { AuthError, ConfigError } from '../../lib/index.js';
-import { API, failure, mockNetwork, transport, WWW, type LooseClient } from './helpers.js';
+import { API, failure, mockNetwork, transport, WWW, type LooseClient, expectUnused } from './helpers.js';
 
 mockNetwork();
 
@@ -100,6 +100,7 @@ describe('explicit (web) apps', () => {
     const once = nock(WWW).post('/api/v1/access_token').times(2).reply(503, '');
     await expect(failure(explicit({ retryAttempts: 5 }).auth('third-code'))).resolves.toMatchObject({ name: 'AuthError', status: 503 });
     expect(once.pendingMocks()).toHaveLength(1);
+    expectUnused(once);
   });
 
   it('temporary apps: an expired token emits access_token_expired and rejects with AuthError, sending nothing', async () => {
@@ -187,9 +188,9 @@ describe('application-only on demand, bypassAuth, deauth', () => {
 describe('cookie mode', () => {
   it('sends no Authorization, reads the modhash before the first write and sends it as X-Modhash', async () => {
     const reddit = new Snoopath({ userAgent: UA, throttle: 0, useBrowserCookies: true, fetch: transport() }) as LooseClient;
-    nock('https://www.reddit.com', { badheaders: ['authorization'] }).get('/api/me.json').reply(200, { kind: 't2', data: { name: 'me', modhash: 'mh-123' } });
+    nock('https://www.reddit.com', { badheaders: ['authorization'] }).get('/api/me.json').query({ raw_json: '1' }).reply(200, { kind: 't2', data: { name: 'me', modhash: 'mh-123' } });
     nock('https://www.reddit.com', { badheaders: ['authorization', 'x-modhash'] }).get('/r/aww/hot.json').query(true).reply(200, {});
-    nock('https://www.reddit.com', { reqheaders: { 'x-modhash': 'mh-123' }, badheaders: ['authorization'] }).post('/api/vote').times(2).reply(200, {});
+    nock('https://www.reddit.com', { reqheaders: { 'x-modhash': 'mh-123' }, badheaders: ['authorization'] }).post('/api/vote').query({ raw_json: '1' }).times(2).reply(200, {});
     await reddit('/r/aww/hot.json').get();
     await reddit('/api/vote').post({ id: 't3_x', dir: 1 });
     await reddit('/api/vote').post({ id: 't3_x', dir: 0 });

@@ -74,6 +74,7 @@ describe('script apps: the password grant', () => {
     const error = await failure(client({ retryAttempts: 5 })('/x').get());
     expect(error).toBeInstanceOf(AuthError);
     expect(error.code).toBe('invalid_grant');
+    expect(error.status).toBe(200); // the status the server sent, not the 400 openid-client was shown
     expect(error.message).toMatch(/password/);
     expect(token.isDone()).toBe(true);
     expect(leakText(error)).not.toContain(SECRETS.password);

@@ -9,7 +9,7 @@ describe('requests on the wire', () => {
   it('sends GET args in the query with api_type, a bearer token and the User-Agent', async () => {
     tokenOk();
     const scope = nock(API, { reqheaders: { authorization: /^bearer access-token-\d+$/, 'user-agent': 'node:test:1.0 (by /u/tester)' } })
-      .get('/r/aww/hot').query({ limit: '2', sr_detail: 'true', api_type: 'json' }).reply(200, { ok: 1 });
+      .get('/r/aww/hot').query({ limit: '2', sr_detail: 'true', api_type: 'json', raw_json: '1' }).reply(200, { ok: 1 });
     await expect(client()('/r/$subreddit/hot').get({ $subreddit: 'aww', limit: 2, sr_detail: true, skip: undefined })).resolves.toEqual({ ok: 1 });
     expect(scope.isDone()).toBe(true);
   });
@@ -18,7 +18,7 @@ describe('requests on the wire', () => {
     tokenOk();
     let body = '';
     let type = '';
-    nock(API).post('/api/vote').reply(function (_uri, requestBody) {
+    nock(API).post('/api/vote').query({ raw_json: '1' }).reply(function (_uri, requestBody) {
       body = requestBody as string;
       type = String(this.req.headers['content-type']);
       return [200, {}];
@@ -31,17 +31,25 @@ describe('requests on the wire', () => {
   it('sends a JSON body with bodyType json, api_type in the query', async () => {
     tokenOk();
     let body: unknown;
-    nock(API).patch('/api/v1/me/prefs').query({ api_type: 'json' }).reply(200, (_uri, b) => ((body = b), {}));
+    nock(API).patch('/api/v1/me/prefs').query({ api_type: 'json', raw_json: '1' }).reply(200, (_uri, b) => ((body = b), {}));
     await client()('/api/v1/me/prefs').patch({ nightmode: true, label: null, skip: undefined }, { bodyType: 'json' });
     expect(body).toEqual({ nightmode: true, label: null });
   });
 
-  it('leaves api_type out when apiType is false (instance or call)', async () => {
-    tokenOk(2);
-    nock(API).get('/a').reply(200, {});
-    nock(API).get('/b').reply(200, {});
+  it('leaves api_type out when apiType is false, and raw_json when rawJson is false (instance or call)', async () => {
+    tokenOk(4);
+    const scopes = [
+      nock(API).get('/a').query({ raw_json: '1' }).reply(200, {}),
+      nock(API).get('/b').query({ raw_json: '1' }).reply(200, {}),
+      // No query at all: the interceptor matches only a bare path.
+      nock(API).get('/c').reply(200, {}),
+      nock(API).get('/d').query({ api_type: 'json' }).reply(200, {}),
+    ];
     await client({ apiType: false })('/a').get();
     await client()('/b').get({}, { apiType: false });
+    await client({ apiType: false, rawJson: false })('/c').get();
+    await client()('/d').get({}, { rawJson: false });
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true, true]);
   });
 
   it('sends the User-Agent on token requests too', async () => {
@@ -57,7 +65,7 @@ describe('results', () => {
     tokenOk();
     nock(API).get('/text').query(true).reply(200, 'plain words', { 'content-type': 'text/plain' });
     nock(API).get('/empty').query(true).reply(200, '');
-    nock(API).delete('/gone').reply(204);
+    nock(API).delete('/gone').query({ raw_json: '1' }).reply(204);
     const reddit = client();
     await expect(reddit('/text').get()).resolves.toBe('plain words');
     await expect(reddit('/empty').get()).resolves.toBe('');
@@ -66,7 +74,7 @@ describe('results', () => {
 
   it('rejects a 2xx with json.errors as ResponseError carrying the triples', async () => {
     tokenOk();
-    nock(API).post('/api/comment').reply(200, { json: { errors: [['NO_TEXT', 'we need something here', 'text']] } });
+    nock(API).post('/api/comment').query({ raw_json: '1' }).reply(200, { json: { errors: [['NO_TEXT', 'we need something here', 'text']] } });
     const error = await failure(client()('/api/comment').post({ thing_id: 't3_x', text: '' }));
     expect(error).toBeInstanceOf(ResponseError);
     expect(error.status).toBe(200);

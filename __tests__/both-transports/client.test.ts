@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { inspect } from 'node:util';
 import Snoopath, { Snoopath as Named, ConfigError } from '../../lib/index.js';
-import { API, client, SECRETS, tokenOk, mockNetwork } from './helpers.js';
+import { API, client, SECRETS, tokenOk, mockNetwork, expectUnused } from './helpers.js';
 
 mockNetwork();
 
@@ -60,6 +60,6 @@ describe('the instance is callable and safe', () => {
     let promise: Promise<unknown> | undefined;
     expect(() => (promise = reddit('/r/$subreddit/hot').get())).not.toThrow();
     await expect(promise).rejects.toMatchObject({ name: 'ArgumentError', message: expect.stringContaining('missing required url parameter $subreddit') });
-    expect(scope.isDone()).toBe(false);
+    expectUnused(scope);
   });
 });

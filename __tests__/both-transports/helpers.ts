@@ -1,4 +1,4 @@
-import { afterAll, afterEach } from '@jest/globals';
+import { afterAll, afterEach, expect } from '@jest/globals';
 import nock from 'nock';
 import Snoopath, { type CallObject, type SnoopathOptions } from '../../lib/index.js';
 import { createUndiciFetch } from '../../lib/transport/undici/fetch.js';
@@ -51,6 +51,19 @@ export function leakText(error: unknown): string {
 
 export { failure } from '../support/failure.js';
 
+const acknowledged = new Set<string>();
+
+/**
+ * Assert that these interceptors were not used (nothing was sent there, or not as often as they
+ * allow), and exempt what they still hold from the end-of-test check that every interceptor was used.
+ */
+export function expectUnused(...scopes: nock.Scope[]): void {
+  for (const scope of scopes) {
+    expect(scope.isDone()).toBe(false);
+    for (const pending of scope.pendingMocks()) acknowledged.add(pending);
+  }
+}
+
 /**
  * No test reaches the internet: every host is refused except loopback, which other test files in
  * the same worker use for the emulator (nock's interception is process-wide).
@@ -58,6 +71,14 @@ export { failure } from '../support/failure.js';
 export function mockNetwork(): void {
   nock.disableNetConnect();
   nock.enableNetConnect((host) => /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host));
-  afterEach(() => nock.cleanAll());
+  afterEach(() => {
+    // Every interceptor a test set up must have been used: an answer never asked for means the
+    // client did not send what the test expected. A test that expects some to stay unused says so
+    // with expectUnused().
+    const unused = nock.pendingMocks().filter((m) => !acknowledged.has(m));
+    acknowledged.clear();
+    nock.cleanAll();
+    if (unused.length) throw new Error(`interceptors never used: ${unused.join(', ')} (assert it with expectUnused(scope) if that is the point of the test)`);
+  });
   afterAll(() => nock.restore());
 }

@@ -20,7 +20,7 @@ describe('listing() over the wire', () => {
     expect(first.children.map((c: any) => c.data.id)).toEqual(['1', '2']);
     expect(first.stickied).toHaveLength(1);
     const second = await first.next();
-    expect(queries).toEqual([{ limit: '3', api_type: 'json' }]);
+    expect(queries).toEqual([{ limit: '3', api_type: 'json', raw_json: '1' }]);
     expect(second.count).toBe(3);
     expect(second.done).toBe(true);
     const past = await second.next();

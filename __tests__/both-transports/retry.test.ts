@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { NetworkError, ResponseError, TimeoutError } from '../../lib/index.js';
-import { API, client, failure, leakText, tokenOk, mockNetwork } from './helpers.js';
+import { API, client, failure, leakText, tokenOk, mockNetwork, expectUnused } from './helpers.js';
 
 mockNetwork();
 
@@ -21,7 +21,7 @@ describe('5xx answers are sent again, retryDelay apart, up to retryAttempts time
 
   it('gives up with ResponseError after retryAttempts + 1 sends, HTML kept as text', async () => {
     tokenOk();
-    const scope = nock(API).post('/api/submit').times(3).reply(500, '<html>oops</html>');
+    const scope = nock(API).post('/api/submit').query({ raw_json: '1' }).times(3).reply(500, '<html>oops</html>');
     const error = await failure(client({ retryAttempts: 2 })('/api/submit').post({ title: 't' }));
     expect(error).toBeInstanceOf(ResponseError);
     expect(error).toMatchObject({ status: 500, attempts: 3, method: 'POST', body: '<html>oops</html>' });
@@ -67,7 +67,7 @@ describe('network failures and timeouts', () => {
 
   it('rejects a POST at once on a connection error: NetworkError with attempts 1', async () => {
     tokenOk();
-    const scope = nock(API).post('/api/vote').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    const scope = nock(API).post('/api/vote').query({ raw_json: '1' }).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const error = await failure(client({ retryAttempts: 3 })('/api/vote').post({ id: 't3_x', dir: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.attempts).toBe(1);
@@ -95,7 +95,7 @@ describe('network failures and timeouts', () => {
 
   it('does not retry a timed-out PATCH', async () => {
     tokenOk();
-    nock(API).patch('/slow').delay(300).reply(200, {});
+    nock(API).patch('/slow').query({ raw_json: '1' }).delay(300).reply(200, {});
     const error = await failure(client({ retryAttempts: 3, requestTimeout: 50 })('/slow').patch({ a: 1 }));
     expect(error).toMatchObject({ name: 'TimeoutError', attempts: 1 });
   });
@@ -139,6 +139,7 @@ describe('abort', () => {
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(scope.pendingMocks()).toHaveLength(1);
+    expectUnused(scope);
   });
 
   it('removes a queued call: it rejects at once and is never sent', async () => {
@@ -153,7 +154,7 @@ describe('abort', () => {
     controller.abort(new Error('changed my mind'));
     await expect(queued).rejects.toThrow('changed my mind');
     await new Promise((r) => setTimeout(r, 700));
-    expect(second.isDone()).toBe(false);
+    expectUnused(second);
   });
 });
 

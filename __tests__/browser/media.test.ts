@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../lib/emulator/index.js';
@@ -18,6 +19,14 @@ const ROOMY = { budget: 100_000, window: 600 };
 /** A 16x9 grey PNG, rebuilt into a File inside the page. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAJCAAAAAAeQfPuAAAAD0lEQVR42mNoQAMMg0QAAIXUSAG1CN3UAAAAAElFTkSuQmCC';
 const PNG_SHA256 = createHash('sha256').update(Buffer.from(PNG_BASE64, 'base64')).digest('hex');
+
+it("the browser builds carry none of the media posts' Node-only parts (files on disk, undici's WebSocket)", () => {
+  assertBuilt();
+  const files = [...readdirSync(join(ROOT, 'dist/browser')).filter((f) => f.endsWith('.js')).map((f) => join(ROOT, 'dist/browser', f)), join(ROOT, 'dist/snoopath.iife.js')];
+  for (const file of files) expect([file, /getBuiltinModule|openAsBlob|createRequire/.test(readFileSync(file, 'utf8'))]).toEqual([file, false]);
+  // The Node build has them, in a chunk of their own.
+  expect(readdirSync(join(ROOT, 'dist/chunks')).filter((f) => f.endsWith('.js')).some((f) => readFileSync(join(ROOT, 'dist/chunks', f), 'utf8').includes('openAsBlob'))).toBe(true);
+});
 
 suite('media posts in Chromium', () => {
   let emu: Emulator;

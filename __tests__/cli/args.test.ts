@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseAuthArgs } from '../../lib/cli/args.js';
+import { parseAuthArgs } from '../../lib/cli/auth/args.js';
 import { openerFor } from '../../lib/cli/open.js';
 
 const env = { SNOOPATH_CLIENT_ID: 'id-from-env' };

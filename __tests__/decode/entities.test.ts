@@ -73,3 +73,28 @@ describe('decodeValues decodes every string value, keys untouched', () => {
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
   });
 });
+
+describe('decodeValues on answers of any depth (issue 21, item 11)', () => {
+  it('decodes a string nested 200,000 levels deep without a stack overflow', () => {
+    const depth = 200_000;
+    const body = JSON.parse(`${'['.repeat(depth)}"fish &amp; chips"${']'.repeat(depth)}`) as unknown;
+    expect(() => decodeValues(body, decoder)).not.toThrow();
+    let inner: unknown = body;
+    for (let i = 0; i < depth; i++) inner = (inner as unknown[])[0];
+    expect(inner).toBe('fish & chips');
+  });
+
+  it('decodes deep objects too, and every sibling on the way down', () => {
+    const depth = 100_000;
+    const body = JSON.parse(`${'{"a":"&lt;","b":'.repeat(depth)}"&gt;"${'}'.repeat(depth)}`) as Record<string, unknown>;
+    decodeValues(body, decoder);
+    let node = body;
+    let decodedSiblings = 0;
+    for (let i = 0; i < depth - 1; i++) {
+      if (node.a === '<') decodedSiblings++;
+      node = node.b as Record<string, unknown>;
+    }
+    expect(decodedSiblings).toBe(depth - 1);
+    expect(node.b).toBe('>');
+  });
+});

@@ -1,4 +1,5 @@
-import type { Emulator } from '../../lib/emulator/index.js';
+import { afterEach } from '@jest/globals';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../lib/emulator/index.js';
 
 export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
@@ -44,4 +45,19 @@ export async function api(emu: Emulator, token: string | undefined, path: string
     json = undefined;
   }
   return { status: res.status, headers: res.headers, text, json };
+}
+
+/**
+ * For a test file: a function that starts an emulator on a clock the test moves (no budget), with a
+ * user token for it. Every emulator it started is closed after each test.
+ */
+export function onClock(): (options?: EmulatorOptions) => Promise<{ emu: Emulator; token: string; clock: { now: number } }> {
+  const running: Emulator[] = [];
+  afterEach(async () => void (await Promise.all(running.splice(0).map((e) => e.close()))));
+  return async (options = {}) => {
+    const clock = { now: 1_800_000_000_000 };
+    const emu = await startEmulator({ rateLimit: false, now: () => clock.now, ...options });
+    running.push(emu);
+    return { emu, token: await scriptToken(emu), clock };
+  };
 }

@@ -54,6 +54,12 @@ describe('missingScope', () => {
     expect(missingScope(read, ['*'])).toBeUndefined();
     expect(missingScope({ ...read, scopes: [] }, [])).toBeUndefined();
   });
+  it('an endpoint listing several scopes needs any one of them, not all', () => {
+    const either = { ...read, scopes: ['read', 'history'] };
+    expect(missingScope(either, ['history'])).toBeUndefined();
+    expect(missingScope(either, ['read'])).toBeUndefined();
+    expect(missingScope(either, ['identity', 'history'])).toBeUndefined();
+  });
   it('names the missing scope, or the alternatives', () => {
     expect(missingScope(read, ['identity'])).toBe('read');
     expect(missingScope({ ...read, scopes: ['read', 'history'] }, [])).toBe('read or history');

@@ -143,27 +143,32 @@ describe('a script bot', () => {
     expect(error.message).toMatch(/listingIndex/);
   });
 
-  it('decodeHtmlEntities: the emulator escapes & < > (unless raw_json=1); the option decodes them', async () => {
+  it('text as written by default (raw_json=1, issue 22 item 8); rawJson: false gets the escaped text, which decodeHtmlEntities decodes', async () => {
     const emu = await start();
     const reddit = client(emu);
     const args = { $subreddit: 'aww', limit: 100 };
-    const escaped = await reddit('/r/$subreddit/new').listing<Post>(args);
-    const index = escaped.allChildren.findIndex((p) => /&amp;|&lt;|&gt;/.test(p.data.title + p.data.selftext));
+    const written = await reddit('/r/$subreddit/new').listing<Post>(args);
+    expect(requestsTo(emu, '/r/aww/new')[0]!.query.raw_json).toBe('1');
+    const index = written.allChildren.findIndex((p) => /[&<>]/.test(p.data.title + p.data.selftext));
     expect(index).toBeGreaterThanOrEqual(0);
-    const before = escaped.allChildren[index]!.data;
+    const raw = written.allChildren[index]!.data;
+    expect(raw.title + raw.selftext).not.toMatch(/&amp;|&lt;|&gt;/);
 
-    const decoded = (await reddit('/r/$subreddit/new').listing<Post>(args, { decodeHtmlEntities: true })).allChildren[index]!.data;
-    const raw = (await reddit('/r/$subreddit/new').listing<Post>({ ...args, raw_json: 1 })).allChildren[index]!.data;
-    expect(decoded.name).toBe(before.name);
-    expect(decoded.title + decoded.selftext).not.toMatch(/&amp;|&lt;|&gt;/);
+    const escaped = (await reddit('/r/$subreddit/new').listing<Post>(args, { rawJson: false })).allChildren[index]!.data;
+    expect(requestsTo(emu, '/r/aww/new')[1]!.query.raw_json).toBeUndefined();
+    expect(escaped.name).toBe(raw.name);
+    expect(escaped.title).toBe(raw.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+
+    const decoded = (await reddit('/r/$subreddit/new').listing<Post>(args, { rawJson: false, decodeHtmlEntities: true })).allChildren[index]!.data;
     expect(decoded.title).toBe(raw.title);
     expect(decoded.selftext).toBe(raw.selftext);
-    expect(before.title).toBe(raw.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
 
-    // The instance option does the same.
-    const always = client(emu, 'script', { decodeHtmlEntities: true });
-    const viaInstance = (await always('/r/$subreddit/new').listing<Post>(args)).allChildren[index]!.data;
-    expect(viaInstance.title).toBe(raw.title);
+    // The instance options do the same; a raw_json the call gives wins.
+    const legacy = client(emu, 'script', { rawJson: false });
+    expect((await legacy('/r/$subreddit/new').listing<Post>(args)).allChildren[index]!.data.title).toBe(escaped.title);
+    expect((await legacy('/r/$subreddit/new').listing<Post>({ ...args, raw_json: 1 })).allChildren[index]!.data.title).toBe(raw.title);
+    const always = client(emu, 'script', { rawJson: false, decodeHtmlEntities: true });
+    expect((await always('/r/$subreddit/new').listing<Post>(args)).allChildren[index]!.data.title).toBe(raw.title);
   });
 
   it('an unknown user is a ResponseError 404, not retried', async () => {

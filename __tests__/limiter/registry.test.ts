@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { keepStderr } from '../support/child-stderr.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
 
 let lib: string;
@@ -15,7 +16,8 @@ beforeAll(() => {
 
 describe('the registry of app budgets', () => {
   it('lets instances and their budget be collected, leaves no timer after an aborted wait, and the process exits', async () => {
-    const proc = spawn(process.execPath, ['--expose-gc', join(root, '__tests__', 'limiter', 'collect-child.mjs'), JSON.stringify({ lib })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, ['--expose-gc', join(root, '__tests__', 'limiter', 'collect-child.mjs'), JSON.stringify({ lib })], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stderr = keepStderr(proc);
     let output = '';
     let printedAt = 0;
     proc.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -25,6 +27,7 @@ describe('the registry of app budgets', () => {
     const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
     const exitedAfter = Date.now() - printedAt;
     const result = JSON.parse(output.trim().split('\n').at(-1)!);
+    expect(stderr.foreign()).toEqual([]);
     expect(code).toBe(0);
     expect(result.abortError).toBe('AbortError');
     expect(result.firstAfterAbort).toBe('call');

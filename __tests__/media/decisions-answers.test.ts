@@ -2,39 +2,34 @@
 import { describe, expect, it } from '@jest/globals';
 import { ResponseError } from '../../lib/errors/classes.js';
 import { parseLease } from '../../lib/media/lease.js';
-import { readMessage } from '../../lib/media/result.js';
+import { readMessage } from '../../lib/media/result/listener.js';
 import { bareUrl, fileUrl, postIdentity, storageError, uploadUrl, websocketUrl, xmlText } from '../../lib/media/urls.js';
 
 const API = 'https://oauth.reddit.com';
-const LOCAL_API = 'http://127.0.0.1:4000';
 
 describe('the upload URL from the lease action', () => {
   it.each([
-    ['//reddit-uploaded-media.s3-accelerate.amazonaws.com', API, 'https://reddit-uploaded-media.s3-accelerate.amazonaws.com'],
-    ['//bucket.example.com/prefix/', API, 'https://bucket.example.com/prefix'],
-    ['https://bucket.example.com', API, 'https://bucket.example.com'],
-    // A protocol-relative loopback action behind a plain-http loopback API (an emulator) stays http.
-    ['//127.0.0.1:4001', LOCAL_API, 'http://127.0.0.1:4001'],
-    ['//localhost:4001', 'http://localhost:4000', 'http://localhost:4001'],
-    // ...but not behind an https API: // means https.
-    ['//127.0.0.1:4001', API, 'https://127.0.0.1:4001'],
-    // A remote host is https even when the API is a local http emulator.
-    ['//bucket.example.com', LOCAL_API, 'https://bucket.example.com'],
-    ['http://127.0.0.1:4001', API, 'http://127.0.0.1:4001'],
-    ['http://[::1]:4001', API, 'http://[::1]:4001'],
-  ])('%s (API %s) -> %s', (action, api, expected) => {
-    expect(uploadUrl(action, api)).toBe(expected);
+    ['//reddit-uploaded-media.s3-accelerate.amazonaws.com', 'https://reddit-uploaded-media.s3-accelerate.amazonaws.com'],
+    ['//bucket.example.com/prefix/', 'https://bucket.example.com/prefix'],
+    ['https://bucket.example.com', 'https://bucket.example.com'],
+    // // means https whatever the API's scheme: a loopback host too (an emulator's storage host on https).
+    ['//127.0.0.1:4001', 'https://127.0.0.1:4001'],
+    ['//localhost:4001', 'https://localhost:4001'],
+    // Plain http only when the action says so, and only on loopback.
+    ['http://127.0.0.1:4001', 'http://127.0.0.1:4001'],
+    ['http://[::1]:4001', 'http://[::1]:4001'],
+  ])('%s -> %s', (action, expected) => {
+    expect(uploadUrl(action)).toBe(expected);
   });
 
   it.each([
-    ['http://bucket.example.com', API],
-    ['http://bucket.example.com', LOCAL_API],
-    ['ftp://bucket.example.com', API],
-    ['javascript:alert(1)', API],
-    ['/relative/path', API],
-    ['', API],
-  ])('refuses %s (API %s)', (action, api) => {
-    expect(uploadUrl(action, api)).toBeUndefined();
+    'http://bucket.example.com',
+    'ftp://bucket.example.com',
+    'javascript:alert(1)',
+    '/relative/path',
+    '',
+  ])('refuses %s', (action) => {
+    expect(uploadUrl(action)).toBeUndefined();
   });
 });
 
@@ -64,6 +59,10 @@ describe("the uploaded file's URL", () => {
     ['action + key without a Location (success_action_status 204)', '', fields, 'https://bucket.example.com/rte_images/abc'],
     ['action + key when the Location is not a URL', xml('rte_images/abc'), fields, 'https://bucket.example.com/rte_images/abc'],
     ['nothing without either', '', [{ name: 'acl', value: 'private' }], undefined],
+    // A hostile or broken host: references to no character XML allows do not throw; that Location is not used.
+    ['action + key when the Location holds an out-of-range reference', xml('https://b/&#x110000;'), fields, 'https://bucket.example.com/rte_images/abc'],
+    ['action + key when the Location holds a huge decimal reference', xml(`https://b/&#${'9'.repeat(400)};`), fields, 'https://bucket.example.com/rte_images/abc'],
+    ['action + key when the Location holds a surrogate', xml('https://b/&#xD800;'), fields, 'https://bucket.example.com/rte_images/abc'],
   ])('%s', (_, body, given, expected) => {
     expect(fileUrl(body, 'https://bucket.example.com', given)).toBe(expected);
   });
@@ -74,6 +73,11 @@ describe("the uploaded file's URL", () => {
     expect(xmlText(body, 'ProposedSize')).toBe('3');
     expect(storageError('<html>busy</html>')).toBeUndefined();
     expect(storageError({ json: 1 })).toBeUndefined();
+  });
+
+  it('reads an error whose text holds references to no allowed character: U+FFFD instead of a RangeError', () => {
+    const body = '<Error><Code>AccessDenied</Code><Message>no &#x110000; &#0; &#1114112; &#xFFFE; &#x1F600; &#9;ok</Message></Error>';
+    expect(storageError(body)).toBe('AccessDenied: no \uFFFD \uFFFD \uFFFD \uFFFD \u{1F600} \tok');
   });
 });
 
@@ -94,7 +98,7 @@ describe('the lease answer', () => {
   };
 
   it('gives the upload URL, the fields in order (values as text) and the asset', () => {
-    expect(parseLease(answer, API, `${API}/api/media/asset.json`)).toEqual({
+    expect(parseLease(answer, `${API}/api/media/asset.json`)).toEqual({
       action: 'https://reddit-uploaded-media.s3-accelerate.amazonaws.com',
       fields: [{ name: 'acl', value: 'private' }, { name: 'key', value: 'rte_images/x' }, { name: 'n', value: '5' }, { name: 'empty', value: '' }],
       assetId: 'x',
@@ -109,7 +113,7 @@ describe('the lease answer', () => {
     [{ ...answer, args: { ...answer.args, fields: [{ value: 'x' }] } }, /a field of args.fields has no name/],
     ['<html>', /lacks args.action/],
   ])('a ResponseError with step lease for %p', (body, message) => {
-    const result = parseLease(body, API, `${API}/api/media/asset.json`);
+    const result = parseLease(body, `${API}/api/media/asset.json`);
     expect(result).toBeInstanceOf(ResponseError);
     expect(result).toMatchObject({ step: 'lease', status: 200, method: 'POST', body });
     expect((result as Error).message).toMatch(message);

@@ -158,12 +158,34 @@ describe('which request a post makes', () => {
 });
 
 describe('the upload form', () => {
-  it('every lease field in order, then the file, last, with its name and type', async () => {
-    const fields = [{ name: 'key', value: 'k' }, { name: 'content-type', value: 'image/png' }, { name: 'policy', value: 'p' }];
-    const form = uploadForm(fields, new Blob(['abc'], { type: 'image/png' }), 'cat.png');
+  const fields = [{ name: 'key', value: 'k' }, { name: 'content-type', value: 'image/png' }, { name: 'policy', value: 'p' }];
+
+  it('every lease field in order, then the file, last, with its name and type: multipart/form-data a parser reads back', async () => {
+    const body = uploadForm(fields, new Blob(['abc'], { type: 'image/png' }), 'cat.png');
+    expect(body.type).toMatch(/^multipart\/form-data; boundary=----snoopath[0-9a-f]{16,}$/);
+    const form = await new Response(body, { headers: { 'content-type': body.type } }).formData();
     const entries = [...form.entries()];
     expect(entries.map(([name]) => name)).toEqual(['key', 'content-type', 'policy', 'file']);
+    expect(entries.slice(0, 3).map(([, value]) => value)).toEqual(['k', 'image/png', 'p']);
     const file = entries[3]![1] as File;
     expect([file.name, file.type, await file.text()]).toEqual(['cat.png', 'image/png', 'abc']);
+  });
+
+  it('is the size of its parts (sent with a Content-Length), the file kept as a Blob, not copied', async () => {
+    const file = new Blob([new Uint8Array(1000)], { type: 'image/png' });
+    const body = uploadForm(fields, file, 'cat.png');
+    const text = await body.text();
+    expect(body.size).toBe(new TextEncoder().encode(text).length);
+    expect(text).toMatch(/\r\nContent-Disposition: form-data; name="file"; filename="cat.png"\r\nContent-Type: image\/png\r\n\r\n/);
+    expect(text.endsWith(`\r\n--${body.type.split('boundary=')[1]}--\r\n`)).toBe(true);
+  });
+
+  it('escapes names as browsers do (quotes and line breaks), and a new boundary each time', async () => {
+    const body = uploadForm([{ name: 'x"y', value: 'a\nb' }], new Blob(['abc'], { type: 'image/png' }), 'a"b\r\n.png');
+    const text = await body.text();
+    expect(text).toContain('name="x%22y"\r\n\r\na\r\nb\r\n');
+    expect(text).toContain('filename="a%22b%0D%0A.png"');
+    expect(uploadForm(fields, new Blob(['abc']), 'a.png').type).not.toBe(body.type);
+    expect(await uploadForm(fields, new Blob(['abc']), 'a.png').text()).toContain('Content-Type: application/octet-stream');
   });
 });

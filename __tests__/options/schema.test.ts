@@ -248,6 +248,26 @@ describe('resolveOptions: unknown options are errors', () => {
     expect(e.message).toMatch(/spelling/);
   });
 
+  it('suggests the option a misspelt one most likely means', () => {
+    expect(configError({ userAgent: UA, oauth: script(), throtle: 10 }).message).toMatch(/^Unknown option throtle\. Did you mean throttle\?/);
+    expect(configError({ userAgent: UA, oauth: script(), RetryDelay: 10 }).message).toMatch(/Did you mean retryDelay\?/);
+    expect(configError({ userAgent: UA, oauth: script(), somethingElse: 1 }).message).not.toMatch(/Did you mean/);
+  });
+
+  it('names a misspelt oauth key (and what it means) instead of reporting the key it meant as missing', () => {
+    const { username, ...rest } = script();
+    const e = configError({ userAgent: UA, oauth: { ...rest, usrname: username } });
+    expect(e.option).toBe('oauth.usrname');
+    expect(e.message).toMatch(/^Unknown option oauth\.usrname\. Did you mean oauth\.username\?/);
+    expect(e.message).not.toMatch(/missing/);
+  });
+
+  it('suggests among the names of the app type given', () => {
+    expect(configError({ userAgent: UA, oauth: { ...explicit(), redirectURI: 'x' } }).message).toMatch(/Did you mean oauth\.redirectUri\?/);
+    expect(configError({ userAgent: UA, oauth: { ...implicit(), deviceID: 'd'.repeat(24) } }).message).toMatch(/Did you mean oauth\.deviceId\?/);
+    expect(configError({ userAgent: UA, oauth: { ...script(), type: '__proto__', usrname: 'x' } }).option).toBe('oauth.type');
+  });
+
   it('rejects an unknown key inside oauth and names it with its path', () => {
     const e = configError({ userAgent: UA, oauth: { ...script(), redirect_uri: 'x' } });
     expect(e.option).toBe('oauth.redirect_uri');

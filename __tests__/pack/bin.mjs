@@ -1,6 +1,6 @@
 // The package's commands as a user runs them (node_modules/.bin, as npm links them), run by
 // codegen/check-pack.mjs in a project where the packed package is installed: `snoopath auth
-// --script` against `snoopath-emulator`, both started the way a person would start them.
+// --script` and `snoopath api` against `snoopath-emulator`, started the way a person would start them.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -37,10 +37,28 @@ try {
   const bad = await run(['auth', '--script', '--auth-server', url, '--api-server', url], { ...env, SNOOPATH_PASSWORD: 'wrong-password' });
   assert.equal(bad.status, 1);
   assert.match(bad.err, /invalid_grant/);
+  assert.match(bad.err, /SNOOPATH_PASSWORD/, 'a refused password names the variable that holds it');
   for (const secret of ['script-app-secret', 'demo_password', 'wrong-password']) assert.ok(!(ok.out + ok.err + bad.err).includes(secret), 'no secret printed');
   const usage = await run(['--help'], {});
   assert.match(usage.out, /snoopath auth/);
-  console.log(`bin snoopath auth --script on Node ${process.versions.node}: OK`);
+  // The package ships no docs/ folder: the commands' help links the repository's pages.
+  const emulatorHelp = spawn(bin('snoopath-emulator'), ['--help'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let help = '';
+  for await (const chunk of emulatorHelp.stdout) help += chunk;
+  assert.match(help, /https:\/\/github\.com\/snoopath\/snoopath\/blob\/main\/docs\/emulator\.md/);
+  // snoopath api: JSON Lines to a reader that stops early (| head -n 3) ends quietly, with status 0.
+  const api = spawn(`${bin('snoopath')} api --emulator=${url} /r/aww/new -f limit=100 --paginate | head -n 3`, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let lines = '';
+  let apiErr = '';
+  api.stdout.on('data', (d) => (lines += d));
+  api.stderr.on('data', (d) => (apiErr += d));
+  await once(api, 'close');
+  assert.equal(lines.trim().split('\n').length, 3, apiErr);
+  assert.equal(JSON.parse(lines.split('\n')[0]).kind, 't3');
+  assert.equal(apiErr, '');
+  const missing = await run(['api', '--emulator=' + url, '/user/nobody_here/about'], {});
+  assert.equal(missing.status, 6, missing.err);
+  console.log(`bin snoopath auth --script and snoopath api on Node ${process.versions.node}: OK`);
 } finally {
   child.kill();
 }

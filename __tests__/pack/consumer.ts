@@ -1,7 +1,9 @@
 // A TypeScript user's file, compiled by codegen/check-pack.mjs against the packed package (dist and
 // typings as npm installs them), never against lib/. Each `@ts-expect-error` line must fail to compile.
-import Snoopath, { type CallFor, type ListingSlice, type Thing } from 'snoopath';
+import Snoopath, { type CallFor, type CommentThing, type ListingSlice, type Thing } from 'snoopath';
+import { fleet, type FleetStats } from 'snoopath/fleet';
 import { expectTypeOf } from 'expect-type';
+import { cassette, type Cassette } from 'snoopath/testing';
 
 declare const reddit: Snoopath;
 
@@ -36,4 +38,19 @@ export async function consumer(): Promise<void> {
 
   // The exported CallFor is what the instance returns.
   expectTypeOf(reddit('/api/v1/me')).toEqualTypeOf<CallFor<'/api/v1/me'>>();
+
+  // snoopath/testing: a cassette's fetch is the instance's fetch option.
+  const tape: Cassette = await cassette('fixtures/x.json', { mode: 'replay' });
+  expectTypeOf(tape.fetch).toEqualTypeOf<typeof fetch>();
+  // @ts-expect-error the modes are record, replay and auto
+  await cassette('fixtures/x.json', { mode: 'rewind' });
+  // snoopath/fleet: typed arguments of the call's stream, items typed when named.
+  const f = fleet({ redis: { host: '127.0.0.1', port: 6379 }, name: 'bot' });
+  for await (const comment of f.stream<CommentThing>(reddit('/r/$subreddit/comments'), { $subreddit: 'aww' }, { skipExisting: true })) {
+    expectTypeOf(comment.data.body).toBeString();
+  }
+  for await (const item of f.stream(reddit('/r/$subreddit/comments'), { $subreddit: 'aww' })) expectTypeOf(item).toEqualTypeOf<Thing>();
+  // @ts-expect-error $subreddit is required
+  f.stream(reddit('/r/$subreddit/comments'), {});
+  expectTypeOf(await f.stats()).toEqualTypeOf<FleetStats>();
 }

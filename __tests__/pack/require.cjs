@@ -14,15 +14,33 @@ assert.equal(typeof Named, 'function');
 assert.equal(Default, Named);
 assert.equal(typeof ResponseError, 'function');
 assert.equal('ResponseError' in Snoopath, true);
+// One class under every name (the docs call them the same), and the named exports listed on it, as
+// with a CommonJS module: Object.keys, spreading and for...in see them.
+assert.equal(Named, Snoopath, 'require("snoopath").Snoopath === require("snoopath")');
+assert.equal(Default, Snoopath, 'require("snoopath").default === require("snoopath")');
+const listed = Object.keys(Snoopath);
+for (const name of ['Snoopath', 'default', 'ResponseError', 'SnoopathError', 'ConfigError', 'walk', 'flatten']) assert.ok(listed.includes(name), `${name} is enumerable on require("snoopath"): ${listed.join(', ')}`);
+assert.equal({ ...Snoopath }.ResponseError, ResponseError);
+assert.equal(Object.getOwnPropertyDescriptor(Snoopath, 'ResponseError')?.value, ResponseError);
+assert.equal(typeof Snoopath.prototype, 'object');
 
 const { startEmulator } = require('snoopath/emulator');
 assert.equal(typeof startEmulator, 'function');
 assert.equal(typeof require('snoopath/shared-limit').sharedLimit, 'function');
+const { cassette, CassetteError } = require('snoopath/testing');
+assert.equal(typeof cassette, 'function');
+assert.ok(new CassetteError('x') instanceof SnoopathError, 'snoopath/testing shares the main entry\'s error classes');
 assert.equal(require('snoopath/package.json').name, 'snoopath');
 
 assert.throws(() => new Snoopath({ userAgent: '' }), ConfigError);
 
 (async () => {
+  // The names listed are the ES module's exports, with the same values (the class itself for the two names of it).
+  const esm = await import('snoopath');
+  for (const name of listed.filter((n) => n !== 'version')) assert.equal(esm[name], name === 'Snoopath' || name === 'default' ? esm.default : Snoopath[name], `${name} on require("snoopath") is the ES export`);
+  // The build's entry also exports short internal names for its lazy chunks: the public ones are longer.
+  const missing = Object.keys(esm).filter((name) => name.length > 2 && name !== 'module.exports' && !listed.includes(name));
+  assert.deepEqual(missing, [], 'every public ES export is listed on require("snoopath")');
   const emu = await startEmulator({ rateLimit: false });
   try {
     const options = { userAgent: 'node:cjs-test:1.0 (by /u/demo_user)', oauth: { type: 'script', ...emu.apps.script }, apiServerUri: emu.url, authServerUri: emu.url, throttle: 0 };

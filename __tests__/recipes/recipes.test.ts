@@ -1,7 +1,8 @@
-// The testing recipes of docs/emulator.md are tiny user projects: each is assembled from the page's
-// `recipe=NAME file=PATH` blocks, gets the packed package (`npm pack` of the build, unpacked into its
-// node_modules, as `npm install` would) and its test runner from this project's node_modules
-// (linked, so no network is needed), and runs its own `npm test`.
+// The testing recipes of docs/emulator.md and docs/testing.md are tiny user projects: each is
+// assembled from its page's `recipe=NAME file=PATH` blocks, gets the packed package (`npm pack` of
+// the build, unpacked into its node_modules, as `npm install` would) and its test runner from this
+// project's node_modules (linked, so no network is needed), and runs its own `npm test`, whose
+// summary must say every test passed, as many as the page says.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -10,10 +11,21 @@ import { dirname, join } from 'node:path';
 import { blocksOf, flag } from '../../scripts/docs/index.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
-const blocks = blocksOf('docs/emulator.md', readFileSync(join(root, 'docs/emulator.md'), 'utf8')).filter((b) => flag(b, 'recipe'));
+const PAGES = ['docs/emulator.md', 'docs/testing.md'];
+const texts = Object.fromEntries(PAGES.map((page) => [page, readFileSync(join(root, page), 'utf8')]));
+const blocks = PAGES.flatMap((page) => blocksOf(page, texts[page]!)).filter((b) => flag(b, 'recipe'));
 const recipes = [...new Set(blocks.map((b) => flag(b, 'recipe')!))];
-// The vitest recipe reuses the jest recipe's bot only in prose; each recipe lists its own files.
-const expected: Record<string, RegExp> = { jest: /Tests:\s+1 passed, 1 total/, vitest: /Tests\s+1 passed \(1\)/ };
+// Each recipe lists its own files (the vitest recipe reuses the jest recipe's bot only in prose).
+const runner = (name: string) => (name.includes('vitest') ? 'vitest' : 'jest');
+
+/** The summary line `npm test` prints when all passed, with the count the page announces after the recipe's last block. */
+function expected(name: string): RegExp {
+  const last = blocks.filter((b) => flag(b, 'recipe') === name).at(-1)!;
+  const after = texts[last.file]!.split('\n').slice(last.line).join('\n');
+  const count = (runner(name) === 'jest' ? /`Tests: (\d+) passed, \1 total`/ : /`Tests {2}(\d+) passed \(\1\)`/).exec(after)?.[1];
+  if (!count) throw new Error(`${last.file}: the recipe ${name} does not say what npm test prints after its last block`);
+  return runner(name) === 'jest' ? new RegExp(`Tests:\\s+${count} passed, ${count} total`) : new RegExp(`Tests\\s+${count} passed \\(${count}\\)`);
+}
 
 let work: string;
 let unpacked: string;
@@ -43,9 +55,9 @@ function project(name: string): string {
   return dir;
 }
 
-describe('the testing recipes of docs/emulator.md work as written', () => {
-  it('the page has the jest and vitest recipes', () => {
-    expect(recipes.sort()).toEqual(['jest', 'vitest']);
+describe('the testing recipes of docs/emulator.md and docs/testing.md work as written', () => {
+  it('the pages have their jest and vitest recipes, each a whole project', () => {
+    expect([...recipes].sort()).toEqual(['jest', 'testing-jest', 'testing-vitest', 'vitest']);
     for (const r of recipes) expect(blocks.filter((b) => flag(b, 'recipe') === r).map((b) => flag(b, 'file'))).toContain('package.json');
   });
 
@@ -55,6 +67,6 @@ describe('the testing recipes of docs/emulator.md work as written', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JEST_') && k !== 'NODE_OPTIONS' && k !== 'VITEST'));
     const r = spawnSync('npm', ['test', '--silent'], { cwd: dir, env: { ...env, CI: 'true', NO_COLOR: '1' }, encoding: 'utf8', timeout: 150_000 });
     const output = `${r.stdout}${r.stderr}`;
-    expect({ status: r.status, output }).toEqual({ status: 0, output: expect.stringMatching(expected[name]!) });
+    expect({ status: r.status, output }).toEqual({ status: 0, output: expect.stringMatching(expected(name)) });
   }, 180_000);
 });

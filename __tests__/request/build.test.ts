@@ -303,6 +303,43 @@ describe('api_type is added unless turned off or already given', () => {
   });
 });
 
+describe('raw_json=1 (rawJson): text as written, as PRAW asks for it (issue 22, item 8)', () => {
+  it.each(['get', 'head', 'options', 'listing'] as const)('%s: in the query, after api_type', (verb) => {
+    const { url } = build({ verb: verb === 'listing' ? 'get' : verb, path: '/r/pics/new', args: { limit: 5 }, rawJson: true });
+    expect(queryOf(url)).toEqual([['limit', '5'], ['api_type', 'json'], ['raw_json', '1']]);
+  });
+
+  it.each(['post', 'put', 'patch', 'delete'] as const)('%s: in the query too, the form body unchanged', (verb) => {
+    const { url, body } = build({ verb, path: '/api/comment', args: { text: 'fish & chips' }, rawJson: true });
+    expect(queryOf(url)).toEqual([['raw_json', '1']]);
+    expect(formOf(body)).toEqual([['text', 'fish & chips'], ['api_type', 'json']]);
+  });
+
+  it('a JSON body: api_type and raw_json in the query', () => {
+    const { url, body } = build({ verb: 'patch', path: '/api/v1/me/prefs', args: { nightmode: true }, bodyType: 'json', rawJson: true });
+    expect(queryOf(url)).toEqual([['api_type', 'json'], ['raw_json', '1']]);
+    expect(JSON.parse(body!)).toEqual({ nightmode: true });
+  });
+
+  it('is merged with a path query, and never sent twice', () => {
+    const { url } = build({ path: '/r/pics/hot?limit=5', rawJson: true });
+    expect(queryOf(url)).toEqual([['limit', '5'], ['api_type', 'json'], ['raw_json', '1']]);
+  });
+
+  it.each([
+    ['args', { path: '/r/pics/new', args: { raw_json: 0 } }, [['raw_json', '0'], ['api_type', 'json']]],
+    ['the path query', { path: '/r/pics/new?raw_json=0' }, [['raw_json', '0'], ['api_type', 'json']]],
+  ] as const)('a raw_json given in %s is kept as given', (_where, input, expected) => {
+    expect(queryOf(build({ ...input, args: { ...(input as { args?: object }).args }, rawJson: true }).url)).toEqual(expected);
+  });
+
+  it('rawJson false (or left out of the pure builder) sends none', () => {
+    expect(queryOf(build({ path: '/r/pics/new', rawJson: false }).url)).toEqual([['api_type', 'json']]);
+    expect(queryOf(build({ path: '/r/pics/new' }).url)).toEqual([['api_type', 'json']]);
+    expect(queryOf(build({ verb: 'post', path: '/api/vote', args: { id: 't3_x' }, apiType: false, rawJson: false }).url)).toEqual([]);
+  });
+});
+
 describe('the args object is never mutated', () => {
   it.each([
     ['get', undefined],
@@ -314,5 +351,32 @@ describe('the args object is never mutated', () => {
     build({ verb, path: '/r/$subreddit/x', args, bodyType });
     expect(args).toEqual(clone);
     expect(Object.keys(args)).toEqual(['$subreddit', 'limit', 'ids', 'gone', 'nul']);
+  });
+});
+
+describe('$subreddit lists in one request', () => {
+  const names = (n: number) => Array.from({ length: n }, (_, i) => `sub_${i}`);
+  it.each([
+    ['an array', { $subreddit: ['aww', 'pics'] }, '/r/aww+pics/new'],
+    ["'a+b+c'", { $subreddit: 'aww+pics+cats' }, '/r/aww+pics+cats/new'],
+    ['one name as before', { $subreddit: 'aww' }, '/r/aww/new'],
+    ['names counted once, without case', { $subreddit: ['aww', 'AWW', 'pics'] }, '/r/aww+pics/new'],
+    ['mod, all, popular and u_<user>', { $subreddit: ['mod', 'u_some_user'] }, '/r/mod+u_some_user/new'],
+    ['100 names', { $subreddit: names(100) }, `/r/${names(100).join('+')}/new`],
+  ])('%s', (_, args, path) => {
+    expect(fillPath('/r/$subreddit/new', args)).toBe(path);
+  });
+
+  it('a bad name is an ArgumentError naming it, before anything is sent', () => {
+    expect(() => fillPath('/r/$subreddit/new', { $subreddit: ['aww', 'no such/name'] })).toThrow(/"no such\/name" is not a subreddit name/);
+    expect(() => fillPath('/r/$subreddit/new', { $subreddit: 'aww+' })).toThrow(ArgumentError);
+  });
+
+  it('more names than one request carries: an ArgumentError that points at stream()', () => {
+    expect(() => fillPath('/r/$subreddit/new', { $subreddit: names(101) })).toThrow(/lists 101 subreddits, more than one request carries \(100\): stream\(\) splits/);
+  });
+
+  it('other $params are never lists', () => {
+    expect(() => fillPath('/user/$username/about', { $username: ['a', 'b'] })).toThrow(ArgumentError);
   });
 });

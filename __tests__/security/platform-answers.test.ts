@@ -55,11 +55,11 @@ describe('recorded kinds of platform answers', () => {
     if (expected.message) expect(error.message).toMatch(expected.message);
   });
 
-  it('302 to /subreddits/search for an unknown subreddit: followed, the search answers', async () => {
+  it('302 to /subreddits/search for an unknown subreddit: SUBREDDIT_NOT_FOUND naming it, the search not requested', async () => {
     const emu = await start();
     const reddit = client(emu);
-    await expect(reddit('/r/$subreddit/about').get({ $subreddit: 'progr' })).resolves.toMatchObject({ kind: 'Listing' });
-    expect(requestsTo(emu, '/subreddits/search')).toHaveLength(1);
+    await expect(reddit('/r/$subreddit/about').get({ $subreddit: 'progr' })).rejects.toMatchObject({ code: 'SUBREDDIT_NOT_FOUND', message: expect.stringContaining('r/progr does not exist') });
+    expect(requestsTo(emu, '/subreddits/search')).toHaveLength(0);
   });
 
   it('429 with an HTML body and Retry-After: waited out, then answered', async () => {

@@ -151,16 +151,18 @@ describe('a redirect to another origin is never followed', () => {
 });
 
 describe('same-origin redirects', () => {
-  it('a GET follows the platform\'s 302 for an unknown subreddit, with its credentials', async () => {
+  it('a GET follows a same-origin 302 with its credentials (the platform\'s 302 for an unknown subreddit is SUBREDDIT_NOT_FOUND instead)', async () => {
     const emu = await start();
     const reddit = client(emu);
     await reddit.auth();
-    const result = await reddit('/r/$subreddit/about').get({ $subreddit: 'aw' });
-    expect(result).toMatchObject({ kind: 'Listing' });
-    const search = requestsTo(emu, '/subreddits/search');
-    expect(search).toHaveLength(1);
-    expect(search[0]!.headers.authorization).toMatch(/^bearer /);
-    expect(search[0]!.query.q).toBe('aw');
+    emu.fault(redirect('/r/aww/wiki/old', 302, `${ME}?q=aw`));
+    await expect(reddit('/r/aww/wiki/old').get()).resolves.toMatchObject({ name: 'demo_user' });
+    const hop = requestsTo(emu, ME);
+    expect(hop).toHaveLength(1);
+    expect(hop[0]!.headers.authorization).toMatch(/^bearer /);
+    expect(hop[0]!.query.q).toBe('aw');
+    await expect(reddit('/r/$subreddit/about').get({ $subreddit: 'aw' })).rejects.toMatchObject({ code: 'SUBREDDIT_NOT_FOUND' });
+    expect(requestsTo(emu, '/subreddits/search')).toHaveLength(0);
   });
 
   it('a HEAD follows a same-origin redirect too', async () => {

@@ -1,5 +1,6 @@
 /**
- * A throwaway redis-server for the shared-limit tests: loopback, a free port, no persistence.
+ * A throwaway redis-server for the Redis tests (shared-limit, fleet): loopback, a free port, no
+ * persistence unless `args` ask for it.
  * Without `redis-server` on PATH the tests are skipped with a message, except in CI (`CI` set),
  * where its absence fails the run: CI must install it (apt-get install -y redis-server).
  */
@@ -9,7 +10,7 @@ import { createServer } from 'node:net';
 export const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
 if (!hasRedisServer) {
-  const message = 'redis-server is not installed: the shared-limit tests need it (apt-get install -y redis-server).';
+  const message = 'redis-server is not installed: the Redis tests (shared-limit, fleet) need it (apt-get install -y redis-server).';
   if (process.env.CI) throw new Error(`${message} CI must install it.`);
   console.warn(`SKIPPED: ${message}`);
 }
@@ -35,10 +36,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Start redis-server on 127.0.0.1 and a free port (or `port`); resolves once it accepts connections. */
-export async function startRedis(port?: number): Promise<RedisServer> {
+/**
+ * Start redis-server on 127.0.0.1 and a free port (or `port`); resolves once it accepts connections.
+ * `args` come last, so they win: `['--appendonly', 'yes', '--dir', dir]` keeps the data across a restart.
+ */
+export async function startRedis(port?: number, args: string[] = []): Promise<RedisServer> {
   port ??= await freePort();
-  const proc: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  const proc: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

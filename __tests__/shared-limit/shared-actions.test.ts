@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient } from '../integration/setup.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
+import { keepStderr } from '../support/child-stderr.js';
 import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
 
 const DELAY = 150;
 
 /** The child process: `send(command)` resolves to its JSON answer. */
 async function child(args: Record<string, unknown>) {
-  const proc = spawn(process.execPath, [join(root, '__tests__', 'shared-limit', 'actions-child.mjs'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [join(root, '__tests__', 'shared-limit', 'actions-child.mjs'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const stderr = keepStderr(proc);
   const lines: string[] = [];
   const waiters: Array<(line: string) => void> = [];
   let buffer = '';
@@ -29,7 +31,11 @@ async function child(args: Record<string, unknown>) {
     }
   });
   const next = () => new Promise<string>((resolve) => (lines.length ? resolve(lines.shift()!) : waiters.push(resolve)));
-  const exit = new Promise<number | null>((resolve) => proc.once('exit', resolve));
+  const exit = new Promise<number | null>((resolve) => proc.once('exit', resolve)).then((outcome) => {
+    // Only the library's own lines (the waits and retries the test provokes), never a crash.
+    expect(stderr.foreign()).toEqual([]);
+    return outcome;
+  });
   expect(await next()).toBe('ready');
   return {
     send: async (command: string) => {
@@ -102,9 +108,10 @@ async function child(args: Record<string, unknown>) {
       const limited = reddit('/api/comment').post({ thing_id: thing, text: 'two' }).then(() => Date.now() - t0);
       await sleep(300);
       const theirs = await other.send(`comment ${thing} three`);
-      await limited;
+      const ms = await limited;
       const comments = requestsTo(emu, '/api/comment', 'POST').map((r) => ({ text: new URLSearchParams(r.body).get('text'), at: r.at - t0, status: r.status }));
       expect(theirs.result).toBe('ok');
+      expect(ms).toBeGreaterThanOrEqual(1700);
       const three = comments.filter((c) => c.text === 'three');
       // Not sent while the cooldown lasted (the RATELIMIT answer came at about 0 ms and asked for about 2 s).
       // When it ends, "two" (sent again here) and "three" go at once; the emulator's window rolls, so

@@ -11,6 +11,7 @@ import { ConfigError } from '../../lib/index.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient, type LoggedRequest } from '../integration/setup.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
+import { keepStderr } from '../support/child-stderr.js';
 import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
 
 const BUDGET = 20;
@@ -145,10 +146,15 @@ describe('limiter option', () => {
     /** Start the child; resolves once it is authenticated. `go()` fires its calls; `result` is its outcome. */
     async function child(emu: Emulator, calls: number, shared: boolean) {
       const args = JSON.stringify({ lib, url: emu.url, port: server.port, calls, shared, app: emu.apps.script });
-      const proc = spawn(process.execPath, [join(root, '__tests__', 'shared-limit', 'child.mjs'), args], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const proc = spawn(process.execPath, [join(root, '__tests__', 'shared-limit', 'child.mjs'), args], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const stderr = keepStderr(proc);
       let output = '';
       let doneAt = 0;
-      const exit = new Promise<{ code: number | null; afterDone: number }>((resolve) => proc.once('exit', (code) => resolve({ code, afterDone: Date.now() - doneAt })));
+      const exit = new Promise<{ code: number | null; afterDone: number }>((resolve) => proc.once('exit', (code) => resolve({ code, afterDone: Date.now() - doneAt }))).then((outcome) => {
+        // Only the library's own lines (the waits and retries the test provokes), never a crash.
+        expect(stderr.foreign()).toEqual([]);
+        return outcome;
+      });
       const seen = (text: string) =>
         new Promise<void>((resolve, reject) => {
           const check = () => {

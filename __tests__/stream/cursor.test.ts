@@ -4,32 +4,36 @@ import { ArgumentError, NetworkError, ResponseError, TimeoutError, AuthError } f
 import { cursorOf, restore } from '../../lib/stream/cursor.js';
 import { isTransient } from '../../lib/stream/failures.js';
 import { DEFAULT_PAUSE, jitter, nextBase, type PauseRule } from '../../lib/stream/pause.js';
-import { REMEMBER, Recent } from '../../lib/stream/recent.js';
+import { listingsOf } from '../../lib/stream/listings.js';
+import { ONE, REMEMBER, Recent } from '../../lib/stream/recent.js';
 import { settle } from '../../lib/stream/settings.js';
 import { CursorKeeper } from '../../lib/stream/store.js';
 import type { StreamCursor } from '../../lib/types/stream.js';
 
+const aww = listingsOf('/r/$subreddit/comments', { $subreddit: 'aww' });
+const x = listingsOf('/x', {});
+
 describe('cursor', () => {
   it('round-trips through JSON text and keeps its content', () => {
-    const r = new Recent([['t1_a', 100], ['t1_b', null]], 50);
-    const cursor = cursorOf('/r/aww/comments', r);
+    const r = new Recent([['t1_a', 100], ['t1_b', null]], new Map([[ONE, 50]]));
+    const cursor = cursorOf(aww, r);
     expect(cursor).toEqual({ v: 1, path: '/r/aww/comments', seen: [['t1_a', 100], ['t1_b', null]], floor: 50 });
-    const back = restore(JSON.stringify(cursor), '/r/aww/comments');
+    const back = restore(JSON.stringify(cursor), aww);
     expect(back.entries()).toEqual(cursor.seen);
     expect(back.floor).toBe(50);
   });
 
   it('stays small: at most REMEMBER items, however many were handled', () => {
-    const r = new Recent();
+    const r = new Recent([], new Map([[ONE, null]]));
     for (let i = 0; i < 10_000; i++) r.add(`t1_${(1e9 + i).toString(36)}`, 1_750_000_000 + i);
-    const text = JSON.stringify(cursorOf('/r/aww/comments', r));
+    const text = JSON.stringify(cursorOf(aww, r));
     expect(JSON.parse(text).seen).toHaveLength(REMEMBER);
     expect(text.length).toBeLessThan(8 * 1024);
   });
 
   it('a longer list is cut to the newest, the floor raised past what is dropped', () => {
     const seen = Array.from({ length: REMEMBER + 5 }, (_, i) => [`t1_${i}`, i] as [string, number]);
-    const back = restore({ v: 1, path: '/x', seen, floor: null }, '/x');
+    const back = restore({ v: 1, path: '/x', seen, floor: null }, x);
     expect(back.size).toBe(REMEMBER);
     expect(back.floor).toBe(4);
     expect(back.has('t1_4')).toBe(false);
@@ -44,8 +48,8 @@ describe('cursor', () => {
     ['damaged floor', { v: 1, path: '/x', seen: [], floor: 'x' }, /floor/],
     ['not an object', 42, /not a version 1 cursor/],
   ])('refuses a cursor that is %s, saying how to fix it', (_, value, message) => {
-    expect(() => restore(value, '/x')).toThrow(ArgumentError);
-    expect(() => restore(value, '/x')).toThrow(message);
+    expect(() => restore(value, x)).toThrow(ArgumentError);
+    expect(() => restore(value, x)).toThrow(message);
   });
 });
 
@@ -104,7 +108,7 @@ describe('settle(args, options): the stream checks what it is given', () => {
     [{}, { limit: 0 }, /limit must be an integer from 1 to 100/],
     [{}, { limit: 101 }, /limit/],
     [{}, { pause: -1 }, /pause/],
-    [{}, { pause: { min: 5, max: 1 } }, /0 <= min <= max/],
+    [{}, { pause: { min: 5, max: 1 } }, /min <= max/],
     [{}, { cursorStore: { get() {} } }, /cursorStore must have get\(\) and set\(cursor\)/],
     [{ after: 't1_x' }, {}, /must not include after/],
     [{ count: 5 }, {}, /must not include count/],
@@ -129,6 +133,8 @@ describe('isTransient: which failures a stream outlives', () => {
     ['invalid_grant', new AuthError('x', { code: 'invalid_grant', status: 400 }), true, false],
     ['not a listing, first poll', new ArgumentError('not a listing'), false, false],
     ['not a listing after listings before (a proxy page)', new ArgumentError('not a listing'), true, true],
+    ['a subreddit that cannot be read (the redirect to the search)', new ResponseError('x', { status: 302, method: 'GET', url: 'http://x/', body: '', errors: [], attempts: 1, code: 'SUBREDDIT_NOT_FOUND' }), true, false],
+    ['an answer past maxResponseSize', new ResponseError('x', { status: 200, method: 'GET', url: 'http://x/', body: '', errors: [], attempts: 1, code: 'RESPONSE_TOO_LARGE' }), true, false],
     ['anything else', new TypeError('bug'), true, false],
   ])('%s', (_, error, answeredBefore, expected) => {
     expect(isTransient(error, answeredBefore)).toBe(expected);
@@ -136,12 +142,13 @@ describe('isTransient: which failures a stream outlives', () => {
 });
 
 describe('CursorKeeper: a failing store never ends the stream', () => {
+  const live = new AbortController().signal;
   const cursor = (n: number): StreamCursor => ({ v: 1, path: '/x', seen: [[`t1_${n}`, n]], floor: null });
 
   it('read: tries again with back-off while get() rejects, reporting each failure', async () => {
     let calls = 0;
     const reports: unknown[] = [];
-    const keeper = new CursorKeeper({ get: async () => (++calls < 3 ? Promise.reject(new Error('redis down')) : '{"v":1}'), set: () => {} }, (during, error, retryIn) => reports.push([during, (error as Error).message, retryIn]));
+    const keeper = new CursorKeeper({ get: async () => (++calls < 3 ? Promise.reject(new Error('redis down')) : '{"v":1}'), set: () => {} }, (during, error, retryIn) => reports.push([during, (error as Error).message, retryIn]), 1000, live);
     const waits: number[] = [];
     let n = 0;
     const got = await keeper.read(async (ms) => (waits.push(ms), true), () => ++n * 10);
@@ -151,7 +158,7 @@ describe('CursorKeeper: a failing store never ends the stream', () => {
   });
 
   it('read: gives up quietly when the stream is stopped while waiting', async () => {
-    const keeper = new CursorKeeper({ get: () => { throw new Error('sync failure'); }, set: () => {} }, () => {});
+    const keeper = new CursorKeeper({ get: () => { throw new Error('sync failure'); }, set: () => {} }, () => {}, 1000, live);
     expect(await keeper.read(async () => false, () => 1)).toBeUndefined();
   });
 
@@ -159,7 +166,7 @@ describe('CursorKeeper: a failing store never ends the stream', () => {
     const written: number[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const keeper = new CursorKeeper({ get: () => null, set: async (c) => { await gate; written.push(c.seen[0]![1]!); } }, () => {});
+    const keeper = new CursorKeeper({ get: () => null, set: async (c) => { await gate; written.push(c.seen[0]![1]!); } }, () => {}, 1000, live);
     for (let i = 1; i <= 5; i++) keeper.save(() => cursor(i));
     release();
     await keeper.flush();
@@ -171,7 +178,7 @@ describe('CursorKeeper: a failing store never ends the stream', () => {
     const written: number[] = [];
     let fail = true;
     const reports: string[] = [];
-    const keeper = new CursorKeeper({ get: () => null, set: (c) => { if (fail) throw new Error('disk full'); written.push(c.seen[0]![1]!); } }, (during) => reports.push(during));
+    const keeper = new CursorKeeper({ get: () => null, set: (c) => { if (fail) throw new Error('disk full'); written.push(c.seen[0]![1]!); } }, (during) => reports.push(during), 1000, live);
     keeper.save(() => cursor(1));
     await keeper.flush().catch(() => {});
     expect(reports).toEqual(['cursor_set', 'cursor_set']);

@@ -1,13 +1,15 @@
 // The stream's decisions, as tables: which items of a poll are new, when to read back, what a gap is.
 import { describe, expect, it } from '@jest/globals';
 import { isGap, LISTING_CAP, newItems, readBack } from '../../lib/stream/decide.js';
-import { idOf, Recent, timeOf } from '../../lib/stream/recent.js';
+import { idOf, ONE, Recent, timeOf } from '../../lib/stream/recent.js';
 
 /** A comment `t1_<id>` created at `t` (seconds). */
 const c = (id: string, t: number | null = 100) => ({ kind: 't1', data: { id, name: `t1_${id}`, ...(t === null ? {} : { created_utc: t }) } });
 const names = (items: unknown[]) => items.map((i) => idOf(i));
 /** A stream that has handled these (oldest first), with this floor. */
-const known = (ids: string[], floor: number | null = null, t = 100) => new Recent(ids.map((id) => [`t1_${id}`, t] as [string, number]), floor);
+const known = (ids: string[], floor: number | null = null, t = 100) => new Recent(ids.map((id) => [`t1_${id}`, t] as [string, number]), floorOf(floor));
+/** The floors of a stream with no subreddit list. */
+const floorOf = (floor: number | null) => new Map([[ONE, floor]]);
 
 describe('identity and time of an item', () => {
   it.each([
@@ -38,6 +40,9 @@ describe('newItems(chain, known): what a poll found, oldest first', () => {
     ['below the last known item, a late arrival newer than the floor is new', [c('x'), c('b'), c('late', 90)], known(['b'], 60), ['t1_late', 't1_x']],
     ['the same second as the floor is not older: same-second bursts are not lost', [c('n', 60), c('m', 60)], known(['a'], 60), ['t1_m', 't1_n']],
     ['above a known item, even an item older than the floor is new (re-edited, re-reported)', [c('edited', 10), c('b')], known(['b'], 60), ['t1_edited']],
+    // The decision anchors on the oldest known item of the chain, not the newest: deciding from the
+    // newest would drop this edited old post silently.
+    ['an edited old post listed between two known items is new', [c('b'), c('edited', 10), c('a')], known(['a', 'b'], 60), ['t1_edited']],
     ['an item listed twice (pages shifted during a read-back) counts once', [c('c'), c('b'), c('b'), c('a')], known(['a']), ['t1_b', 't1_c']],
     ['items without a time are never judged by the floor', [c('q', null), c('b')], known(['z'], 60), ['t1_b', 't1_q']],
     ['items without an identity are skipped', [c('b'), { kind: 't1', data: {} } as never, c('a')], known([]), ['t1_a', 't1_b']],
@@ -80,7 +85,7 @@ describe('isGap(reason, read, limit): a poll read as far back as the platform al
 
 describe('Recent: bounded memory of handled items', () => {
   it('forgets the oldest beyond capacity and raises the floor to its time', () => {
-    const r = new Recent([], null, 3);
+    const r = new Recent([], floorOf(null), 3);
     r.add('t1_a', 10);
     r.add('t1_b', 20);
     r.add('t1_c', 30);
@@ -90,12 +95,12 @@ describe('Recent: bounded memory of handled items', () => {
     expect(r.floor).toBe(10);
     expect(r.entries()).toEqual([['t1_b', 20], ['t1_c', 30], ['t1_d', 40]]);
     // Every handled item newer than the floor is still remembered.
-    expect(r.forgotten(9)).toBe(true);
-    expect(r.forgotten(10)).toBe(false);
+    expect(r.forgotten(c('x', 9))).toBe(true);
+    expect(r.forgotten(c('x', 10))).toBe(false);
   });
 
   it('never lowers the floor, and an item without time does not move it', () => {
-    const r = new Recent([], 50, 1);
+    const r = new Recent([], floorOf(50), 1);
     r.add('t1_a', 10);
     r.add('t1_b', null);
     expect(r.floor).toBe(50);
@@ -103,8 +108,17 @@ describe('Recent: bounded memory of handled items', () => {
     expect(r.floor).toBe(50);
   });
 
+  it('a time later than now counts as now: a forgotten item from the future never lifts the floor past now', () => {
+    const r = new Recent([], floorOf(null), 1, () => 1000.7);
+    r.add('t1_future', 5e9);
+    r.add('t1_a', 900);
+    expect(r.floor).toBe(1000);
+    expect(r.forgotten(c('x', 1000))).toBe(false);
+    expect(new Recent([], floorOf(5e9), 300, () => 1000).floor).toBe(1000);
+  });
+
   it('stays bounded however many items pass', () => {
-    const r = new Recent();
+    const r = new Recent([], floorOf(null));
     for (let i = 0; i < 100_000; i++) r.add(`t1_${i}`, i);
     expect(r.size).toBe(r.capacity);
     expect(r.floor).toBe(100_000 - r.capacity - 1);

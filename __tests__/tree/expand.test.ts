@@ -1,11 +1,13 @@
 /** The expander (lib/tree/expand.ts, work.ts) against a stand-in of the platform: no sockets. */
 import { describe, expect, it } from '@jest/globals';
 import { ArgumentError, ResponseError } from '../../lib/errors/classes.js';
+import { TreeBoundError } from '../../lib/tree/bound-error.js';
 import { tree } from '../../lib/tree/expand.js';
 import { walk } from '../../lib/tree/walk.js';
-import type { CommentTree } from '../../lib/types/tree.js';
+import type { CommentTree, TreeBound } from '../../lib/types/tree.js';
+import type { Send } from '../../lib/tree/expand.js';
 import { model, platform, randomModel, type Model } from './platform.js';
-import { LINK } from './things.js';
+import { answer, c, LINK, more, page } from './things.js';
 
 const PAGE = '/comments/$article';
 const ARGS = { $article: 'link' };
@@ -60,12 +62,11 @@ describe('expanding a whole tree', () => {
     const { send, log } = platform(m, { limit });
     const result = await tree(send, PAGE, ARGS);
     expectWhole(result, m);
-    const { least, ids, threads } = minimum(log);
+    const { least } = minimum(log);
     expect(result.requests).toBe(log.calls.length - 1);
     expect(result.requests).toBeLessThanOrEqual(Math.max(least, Math.ceil(least * 1.1)));
     expect(log.maxMore).toBeLessThanOrEqual(1);
     expect(log.maxPages).toBeLessThanOrEqual(4);
-    process.stdout.write(`  ${_}: ${result.requests} requests, least ${least} (${ids} ids, ${threads} "continue this thread")\n`);
   });
 
   it('asks /api/morechildren with link_id, up to 100 children, the sort, limit_children=false, api_type=json', async () => {
@@ -325,3 +326,69 @@ function* stubs(items: Node[]): Generator<Extract<Node, { kind: 'more' }>> {
     else if (item.data.replies !== '') yield* stubs(item.data.replies.data.children);
   }
 }
+
+describe('answers that never end', () => {
+  /** A send that gives up after `most` requests, so a loop fails the test instead of running for ever. */
+  function counted(answer: Send, most = 5000) {
+    const log = { calls: 0 };
+    const send: Send = async (...a) => {
+      if (++log.calls > most) throw new Error(`more than ${most} requests`);
+      return answer(...a);
+    };
+    return { send, log };
+  }
+
+  it('the same `more` ids listed again with a new comment in every answer: asked once, that branch ends', async () => {
+    let n = 0;
+    const { send, log } = counted(async (_verb, path) =>
+      path === '/api/morechildren' ? answer([c(`junk${n++}`), more(LINK, ['x', 'y'])]) : page([c('a'), more(LINK, ['x', 'y'])], { num_comments: 3 }));
+    const result = await tree(send, PAGE, ARGS);
+    expect(log.calls).toBe(2);
+    expect(result.requests).toBe(1);
+    expect(result.pending).toBe(0);
+  });
+
+  it('new work made up in every answer: the bound stops it, with tree_bound and TreeBoundError holding the tree so far', async () => {
+    let n = 0;
+    // Each answer gives one of the ids asked and lists two new ones: always progress, never an end.
+    const { send, log } = counted(async (_verb, path, args) => {
+      if (path !== '/api/morechildren') return page([c('a'), more(LINK, ['f0', 'f1'])], { num_comments: 10 });
+      const [first] = String(args.children).split(',');
+      return answer([c(first!), more(LINK, [`f${(n += 2)}`, `f${n + 1}`])]);
+    });
+    const bounds: TreeBound[] = [];
+    const error = await tree(send, PAGE, ARGS, {}, (b) => bounds.push(b)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TreeBoundError);
+    const bound = error as TreeBoundError;
+    // 100 + twice the 10 comments announced.
+    expect(bound).toMatchObject({ code: 'TREE_REQUEST_BOUND', requests: 120, bound: 120 });
+    expect(bound.message).toMatch(/tree\(\) stopped after 120 requests, its bound/);
+    expect(log.calls).toBe(121);
+    expect(bounds).toEqual([{ path: PAGE, requests: 120, bound: 120, comments: 121, pending: bound.tree.pending }]);
+    expect(bound.tree.pending).toBeGreaterThan(0);
+    expect([...walk(bound.tree.comments)]).toHaveLength(121);
+    // The tree rides on the error without being printed with it.
+    expect(Object.keys(bound)).not.toContain('tree');
+  });
+
+  it('the bound counts what the first page shows when the link announces less', async () => {
+    const ids = Array.from({ length: 300 }, (_, i) => `k${i}`);
+    let n = 0;
+    const { send } = counted(async (_verb, path) =>
+      path === '/api/morechildren' ? answer([c(`m${n++}`), more(LINK, [`m${n}`])]) : page([c('a'), more(LINK, ids)], { num_comments: 0 }));
+    const error = (await tree(send, PAGE, ARGS).catch((e: unknown) => e)) as TreeBoundError;
+    // 1 comment and 300 ids found: 100 + 2 * 301.
+    expect(error.bound).toBe(702);
+  });
+
+  it('limit below the bound stops as before, without an error', async () => {
+    let n = 0;
+    const { send } = counted(async (_verb, path, args) => {
+      if (path !== '/api/morechildren') return page([c('a'), more(LINK, ['f0', 'f1'])], { num_comments: 10 });
+      return answer([c(String(args.children).split(',')[0]!), more(LINK, [`f${(n += 2)}`, `f${n + 1}`])]);
+    });
+    const result = await tree(send, PAGE, ARGS, { limit: 50 });
+    expect(result.requests).toBe(50);
+    expect(result.pending).toBeGreaterThan(0);
+  });
+});

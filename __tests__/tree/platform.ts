@@ -163,7 +163,7 @@ export function platform(m: Model, { limit = 20, depth = 4, faults = {} as Fault
     log.maxPages = Math.max(log.maxPages, pages);
     await new Promise((r) => setTimeout(r, 1));
     pages--;
-    const linkThing = { kind: 't3', data: { id: 'link', name: LINK, title: 'a link', ...link } };
+    const linkThing = { kind: 't3', data: { id: 'link', name: LINK, title: 'a link', num_comments: m.ids.length, ...link } };
     if (path === '/comments/$article/_/$comment') {
       const id = String(args.$comment);
       return [listing([linkThing]), listing(gone.has(id) ? [] : nest([id], m.parent.get(id) ? `t1_${m.parent.get(id)}` : LINK, 0, { left: limit }))];

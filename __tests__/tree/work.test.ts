@@ -37,9 +37,27 @@ describe('batches', () => {
   it('never ask again ids of a request that brought nothing new', () => {
     const { forest, work } = setup([more(LINK, ['a', 'b'])]);
     const batch = work.nextBatch()!;
-    work.answered(batch, false);
     forest.place([more(LINK, ['a', 'b'])], batch.stubs.keys());
+    work.answered(batch);
     expect(work.nextBatch()).toBeUndefined();
+  });
+
+  it('an answer that brings something, but none of the ids asked, ends them too', () => {
+    const { forest, work } = setup([more(LINK, ['a', 'b'])]);
+    const batch = work.nextBatch()!;
+    // A comment nobody asked for, and the same ids listed again: once more would be for ever.
+    forest.place([c('junk'), more(LINK, ['a', 'b'])], batch.stubs.keys());
+    work.answered(batch);
+    expect(work.nextBatch()).toBeUndefined();
+  });
+
+  it('an answer that brings some of the ids asked keeps the rest alive for the stub that lists them again', () => {
+    const { forest, work } = setup([more(LINK, ['a', 'b', 'c'])]);
+    const batch = work.nextBatch()!;
+    forest.place([c('a'), more(LINK, ['b', 'c'])], batch.stubs.keys());
+    for (const [stub, asked] of batch.stubs) forest.settle(stub, asked);
+    work.answered(batch);
+    expect(work.nextBatch()!.ids).toEqual(['b', 'c']);
   });
 });
 

@@ -20,8 +20,11 @@ void reddit.uploadMedia(file, { limits: { image: '20MB' } });
 
 // submitMedia is typed by kind.
 const image = reddit.submitMedia({ sr: 'pics', title: 'A cat', kind: 'image', file, nsfw: true, flair_id: 'x' });
-expectTypeOf(image).toEqualTypeOf<Promise<MediaPost | PendingMediaPost>>();
-expectTypeOf<Awaited<typeof image>['url']>().toEqualTypeOf<string | undefined>();
+// Waited for by default (the websocket, else the account's submissions): the post, with its URL.
+expectTypeOf(image).toEqualTypeOf<Promise<MediaPost>>();
+expectTypeOf<Awaited<typeof image>['url']>().toEqualTypeOf<string>();
+declare const waitOrNot: boolean;
+expectTypeOf(reddit.submitMedia({ sr: 'pics', title: 'A cat', kind: 'image', file }, { waitForResult: waitOrNot })).toEqualTypeOf<Promise<MediaPost | PendingMediaPost>>();
 expectTypeOf(reddit.submitMedia({ sr: 'pics', title: 'A cat', kind: 'image', file }, { waitForResult: true })).toEqualTypeOf<Promise<MediaPost>>();
 expectTypeOf(reddit.submitMedia({ sr: 'pics', title: 'A cat', kind: 'image', file }, { waitForResult: false })).toEqualTypeOf<Promise<PendingMediaPost>>();
 void reddit.submitMedia({ sr: 'pics', title: 'Clip', kind: 'video', file: '/tmp/clip.mp4', poster: file }, { timeout: 120_000 });

@@ -45,6 +45,14 @@ export async function typedStreams(): Promise<void> {
   reddit.on('stream_error', (failure) => expectTypeOf(failure.during).toEqualTypeOf<'poll' | 'cursor_get' | 'cursor_set'>());
   expectTypeOf<StreamFailure['retryIn']>().toBeNumber();
 
+  // A subreddit list: an array or a+b text, typed like one subreddit; cron runs.
+  expectTypeOf(reddit('/r/$subreddit/comments').stream({ $subreddit: ['aww', 'pics'] })).toEqualTypeOf<ItemStream<CommentThing>>();
+  expectTypeOf(reddit('/r/$subreddit/new').stream({ $subreddit: ['aww', 'pics'] as const }, { untilCaughtUp: true, skipOwn: true })).toEqualTypeOf<ItemStream<LinkThing>>();
+  expectTypeOf(reddit('/r/$subreddit/about/spam').stream<LinkThing>({ $subreddit: ['aww'] })).toEqualTypeOf<ItemStream<LinkThing>>();
+  expectTypeOf(reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww+pics' }, { cursorTimeout: 2000 })).toEqualTypeOf<ItemStream<CommentThing>>();
+  expectTypeOf<StreamCursor['subreddits']>().toEqualTypeOf<Record<string, number | null> | undefined>();
+  // @ts-expect-error a list holds names
+  reddit('/r/$subreddit/comments').stream({ $subreddit: [1, 2] });
   // @ts-expect-error the $param is required
   reddit('/r/$subreddit/comments').stream();
   // @ts-expect-error the $param is required on a typed listing too

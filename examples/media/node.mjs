@@ -16,7 +16,8 @@ try {
   await writeFile(join(dir, 'cat.png'), png);
   const reddit = new Snoopath({
     userAgent: 'node:media-example:1.0.0 (by /u/demo_user)',
-    oauth: { type: 'script', ...emulator.apps.script, scope: ['submit'] },
+    // history lets submitMedia find the post among the account's submissions where the platform's websockets fail.
+    oauth: { type: 'script', ...emulator.apps.script, scope: ['submit', 'history'] },
     apiServerUri: emulator.url,
     authServerUri: emulator.url,
   });

@@ -34,11 +34,11 @@ const cursorStore = {
 async function run(label, count) {
   const handled = [];
   // pause: poll every 250 ms while comments come (the default is 1 s, up to 16 s when idle).
-  const comments = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { cursorStore, pause: { min: 250, max: 2000 } });
+  // skipOwn: its own replies come through the stream too; it must never answer them.
+  const comments = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { cursorStore, skipOwn: true, pause: { min: 250, max: 2000 } });
   for await (const comment of comments) {
-    if (comment.data.author === 'demo_user') continue; // its own replies come through the stream too
     if (/kitten/i.test(comment.data.body)) {
-      await reddit('/api/comment').post({ thing_id: comment.data.name, text: 'Kittens make everything better.' });
+      await reddit('/api/comment').post({ thing_id: comment.data.name, text: 'Adorable, thanks for sharing!' });
     }
     handled.push(comment.data.name);
     if (handled.length === count) break;

@@ -21,28 +21,28 @@ export class GrantClient {
   /** Run a grant; resolves to the token response or rejects with AuthError (never loops). */
   async grant(type: GrantType, parameters: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
     // A code is single use: once sent, whatever went wrong, sending it again can only fail.
-    const sent = { sends: 0 };
+    const sent: Sent = { sends: 0 };
     const config = await this.#configure(type !== 'authorization_code', signal, sent);
     try {
       return (await genericGrantRequest(config, type, parameters)) as TokenResponse;
     } catch (error) {
-      throw toAuthError(error, type, sent.sends);
+      throw toAuthError(error, type, sent);
     }
   }
 
   /** Revoke a token; 200 and 204 are both success. */
   async revoke(token: string, hint: 'access_token' | 'refresh_token', signal?: AbortSignal): Promise<void> {
-    const sent = { sends: 0 };
+    const sent: Sent = { sends: 0 };
     const config = await this.#configure(true, signal, sent);
     try {
       await tokenRevocation(config, token, { token_type_hint: hint });
     } catch (error) {
-      throw toAuthError(error, 'revoke', sent.sends);
+      throw toAuthError(error, 'revoke', sent);
     }
   }
 
   /** A configuration per request (a few small objects), so that its fetch knows this request's signal and retry rule. */
-  async #configure(idempotent: boolean, signal: AbortSignal | undefined, sent: { sends: number }) {
+  async #configure(idempotent: boolean, signal: AbortSignal | undefined, sent: Sent) {
     const { authServerUri, key, secret } = this.#settings;
     const metadata = {
       issuer: authServerUri,
@@ -63,7 +63,7 @@ export class GrantClient {
   }
 
   /** openid-client's request, sent by the transport; only its method, headers and body are used (never its signal or redirect mode). */
-  async #fetch(url: string, options: { method: string; headers: Record<string, string>; body?: unknown }, idempotent: boolean, signal: AbortSignal | undefined, sent: { sends: number }): Promise<Response> {
+  async #fetch(url: string, options: { method: string; headers: Record<string, string>; body?: unknown }, idempotent: boolean, signal: AbortSignal | undefined, sent: Sent): Promise<Response> {
     const s = this.#settings;
     const ctx = createContext(s.host, {
       retryAttempts: idempotent ? s.retryAttempts : 0, retryDelay: s.retryDelay, requestTimeout: s.requestTimeout,
@@ -72,11 +72,18 @@ export class GrantClient {
     try {
       // 4xx answers go back to openid-client, which reads OAuth errors from them; 5xx and 429 are retried as for API calls.
       const { response, text } = await send(ctx, { method: options.method, url, headers: options.headers, body: String(options.body ?? '') }, { throwHttpErrors: (status) => status >= 500 || status === 429 });
+      sent.status = response.status;
       return mendQuirks(response, text);
     } finally {
       sent.sends += ctx.sends;
     }
   }
+}
+
+/** What one token request sent, and the status of the last answer it got. */
+interface Sent {
+  sends: number;
+  status?: number;
 }
 
 /** The platform's answers, made into what an OAuth 2.0 client expects. */
@@ -103,12 +110,13 @@ function mendQuirks(response: Response, text: string): Response {
 const HINTS: Record<string, string> = {
   invalid_grant: 'the credentials or code were refused: check oauth.username/oauth.password for script apps (with 2FA, the password followed by a colon and the current code), or get a new code or refresh token (codes are single use and live 10 minutes)',
   unsupported_grant_type: 'this app type may not use this grant: check oauth.type against the app registered on the platform',
+  unauthorized_client: 'this app may not use this grant: check oauth.type against the app registered on the platform (a password grant needs a script app)',
   invalid_request: 'a required field was missing: check the oauth options',
   invalid_client: 'the client credentials were refused: check oauth.key and oauth.secret',
   invalid_scope: 'a requested scope is unknown: check oauth.scope',
 };
 
-function toAuthError(error: unknown, what: string, attempts: number): Error {
+function toAuthError(error: unknown, what: string, { sends: attempts, status: answered }: Sent): Error {
   // openid-client wraps what our fetch threw: network failures, timeouts and refused redirects keep
   // their own class; a token endpoint that kept failing (5xx after the retries) means no token:
   // AuthError, with the cause.
@@ -120,7 +128,8 @@ function toAuthError(error: unknown, what: string, attempts: number): Error {
   }
   if ((error as { name?: string })?.name === 'AbortError') return error as Error;
   const e = error as { error?: unknown; status?: number; cause?: { error?: unknown; message?: unknown } };
-  const status = typeof e.status === 'number' ? e.status : undefined;
+  // The status the server sent (mendQuirks makes an HTTP 200 {"error"} a 400 for openid-client only).
+  const status = answered ?? (typeof e.status === 'number' ? e.status : undefined);
   let code = typeof e.error === 'string' ? e.error : undefined;
   if (status === 401) code = 'invalid_client';
   const innermost = (() => {
@@ -128,6 +137,6 @@ function toAuthError(error: unknown, what: string, attempts: number): Error {
     while (e instanceof Error && e.cause instanceof Error) e = e.cause;
     return e instanceof Error ? e.message : String(e);
   })();
-  const hint = (code && HINTS[code]) ?? (status ? `the token endpoint answered ${status}: check authServerUri and the oauth options` : `${innermost}; check authServerUri and the oauth options`);
+  const hint = (code && HINTS[code]) ?? (status ? `the token endpoint ${status === 200 ? 'refused the request' : `answered ${status}`}: check authServerUri and the oauth options` : `${innermost}; check authServerUri and the oauth options`);
   return new AuthError(`Could not complete the ${what} request (${code ?? 'error'}): ${hint}.`, { ...(code ? { code } : {}), ...(status ? { status } : {}), cause: error, attempts });
 }

@@ -10,8 +10,8 @@ export interface RedirectResult {
 
 /**
  * Read a redirect: a full URL, a query or fragment (`#access_token=...`), or a bare code/token.
- * An `error=` redirect (the user declined) becomes AuthError; a state that does not match the
- * expected one too (it would mean the redirect was not the answer to our request).
+ * A state that does not match the expected one is AuthError `state_mismatch` (the redirect is not
+ * the answer to our request), checked first; then an `error=` redirect (the user declined) is AuthError.
  */
 export function parseRedirect(input: string, expectedState?: string): RedirectResult {
   const text = input.trim();
@@ -28,12 +28,13 @@ export function parseRedirect(input: string, expectedState?: string): RedirectRe
   }
   const error = params.get('error');
   const state = params.get('state') ?? undefined;
-  if (error) {
-    throw new AuthError(error === 'access_denied' ? 'The user declined the authorization (access_denied).' : `The authorization failed: ${error}. Check the app's redirect URI and requested scopes.`, { code: error });
-  }
-  // A redirect without the state we sent cannot be told apart from a forged one.
+  // A redirect without the state we sent cannot be told apart from a forged one, an error included:
+  // a forged ?error=access_denied must not pass for the user's answer.
   if (expectedState !== undefined && state !== expectedState) {
     throw new AuthError('The redirect\'s state does not match the one sent with the authorize URL: ignore this redirect (it may be forged) and start the login again.', { code: 'state_mismatch' });
+  }
+  if (error) {
+    throw new AuthError(error === 'access_denied' ? 'The user declined the authorization (access_denied).' : `The authorization failed: ${error}. Check the app's redirect URI and requested scopes.`, { code: error });
   }
   const result: RedirectResult = {};
   const code = params.get('code');

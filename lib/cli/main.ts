@@ -1,69 +1,40 @@
 import { Snoopath } from '../index.js';
-import { parseAuthArgs, USAGE as AUTH_USAGE } from './args.js';
-import { checkScript, codeFlow, type AuthIo } from './auth.js';
-import { openInBrowser } from './open.js';
-import { ask } from './prompt.js';
+import { apiCommand } from './api/command.js';
+import { authCommand } from './auth/command.js';
+import { withDefaults, type Command, type Io } from './io.js';
+
+/** The commands, by name: a new one is a line here (its module parses its own arguments). */
+const COMMANDS: Record<string, Command> = {
+  auth: authCommand,
+  api: apiCommand,
+};
 
 export const USAGE = `Usage: snoopath <command> [options]
 
 Commands:
-  auth      get a refresh token (code flow), or check a script app's credentials (--script)
+${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`).join('\n')}
 
-snoopath auth --help shows its options. The platform emulator is the snoopath-emulator command.`;
+snoopath <command> --help shows its options (snoopath ${Object.keys(COMMANDS)[0]} --help). The platform emulator is the
+snoopath-emulator command.`;
 
-export interface MainIo extends Partial<AuthIo> {
-  env?: Record<string, string | undefined>;
-}
-
-function defaults(io: MainIo): AuthIo & { env: Record<string, string | undefined> } {
-  return {
-    out: io.out ?? ((text) => process.stdout.write(`${text}\n`)),
-    err: io.err ?? ((text) => process.stderr.write(`${text}\n`)),
-    open: io.open ?? openInBrowser,
-    ask: io.ask ?? ((question, hidden) => ask(question, hidden, { input: process.stdin, output: process.stderr })),
-    env: io.env ?? process.env,
-  };
-}
+export type MainIo = Partial<Io>;
 
 /** Runs `snoopath <argv>`; resolves to the exit status (0 done, 1 failed, 2 bad usage). */
-export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
-  const { env, ...auth } = defaults(io);
-  const [command, ...rest] = argv;
-  if (command === undefined) {
-    auth.err(USAGE);
+export async function main(argv: readonly string[], given: MainIo = {}): Promise<number> {
+  const io = withDefaults(given);
+  const [name, ...rest] = argv;
+  if (name === '-h' || name === '--help') {
+    io.out(USAGE);
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.out(Snoopath.version);
+    return 0;
+  }
+  const command = name === undefined ? undefined : Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.err(name === undefined ? USAGE : `snoopath: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
-  if (command === '-h' || command === '--help') {
-    auth.out(USAGE);
-    return 0;
-  }
-  if (command === '--version' || command === '-v') {
-    auth.out(Snoopath.version);
-    return 0;
-  }
-  if (command !== 'auth') {
-    auth.err(`snoopath: unknown command "${command}"\n\n${USAGE}`);
-    return 2;
-  }
-  let parsed;
-  try {
-    parsed = parseAuthArgs(rest, env);
-  } catch (error) {
-    auth.err(`snoopath auth: ${error instanceof Error ? error.message : String(error)}\n\n${AUTH_USAGE}`);
-    return 2;
-  }
-  if (parsed.help) {
-    auth.out(AUTH_USAGE);
-    return 0;
-  }
-  const { command: c } = parsed;
-  for (const flag of c.secretFlags) auth.err(`Note: ${flag} stays in your shell history; the environment variable (see --help) does not.`);
-  try {
-    await (c.flow === 'script' ? checkScript(c, auth) : codeFlow(c, auth));
-    return 0;
-  } catch (error) {
-    // The library's errors name the problem and never carry a secret; ours neither.
-    auth.err(`snoopath auth: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
+  return command.run(rest, io);
 }

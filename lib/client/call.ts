@@ -38,21 +38,25 @@ export class Call implements CallObject {
 
   /** A link and its whole comment tree, every stub expanded: the expander is loaded by the first tree (lib/core/chunks.ts). */
   async tree(args?: Args, options?: TreeOptions): Promise<CommentTree> {
-    // The page keeps the call's priority; the expansion after it waits behind other calls unless the call names one.
-    let page = !options?.from;
-    const send = (verb: Verb, path: string, a: Args, o: CallOptions) => {
-      const low = !page && !o.priority;
-      page = false;
-      return this.#core.call(verb, path, a, low ? { ...o, priority: 'low' } : o);
-    };
-    return (await chunks.tree()).tree(send, this.path, args, options);
+    return (await chunks.tree()).tree((...a) => this.#core.call(...a), this.path, args, options, (bound) => this.#core.events.emit('tree_bound', bound));
   }
   stream(args?: Args, options?: StreamOptions): ItemStream<any> {
     // The stream's machinery is loaded by the first next() (lib/core/chunks.ts).
     const stream: any = (async function* (call: Call) {
-      yield* (await chunks.stream()).run(call, call.#core.events, args, options, stream);
+      yield* (await chunks.stream()).run(call.path, call.#streamHost(), args, options, stream);
     })(this);
     return stream;
+  }
+
+  /** What a stream needs of the instance (lib/stream/own.ts): listings, its events, and its own account for skipOwn. */
+  #streamHost() {
+    const core = this.#core;
+    const { oauth } = core.options;
+    return {
+      events: core.events, username: oauth?.type === 'script' ? oauth.username : undefined, oauth: oauth !== undefined,
+      send: (...a: Parameters<Core['call']>) => core.call(...a),
+      listing: (...a: Parameters<Core['listing']>) => core.listing(...a),
+    };
   }
 
   toString(): string {

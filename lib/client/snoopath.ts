@@ -7,6 +7,8 @@ import type { EventName, Listener } from '../events/emitter.js';
 import type { GalleryPost, MediaAsset, MediaInput, MediaPost, MediaPostInput, NamedMedia, PendingMediaPost, SubmitMediaOptions, UploadMediaOptions } from '../media/types.js';
 import { resolveOptions, type SnoopathOptions } from '../options/schema.js';
 import type { CallFor, KnownPath } from '../types/endpoints.js';
+import type { CallOptions, Thing } from '../types/call.js';
+import type { InfoThings } from '../info/types.js';
 
 /**
  * Each instance's engine, keyed by the instance (the Proxy). Nothing on the instance leads to it,
@@ -152,8 +154,9 @@ export class Snoopath {
   }
 
   /**
-   * Post an image, a video or a gallery: every file is checked, uploaded, then submitted, and (by
-   * default, where the runtime has a WebSocket) the platform's result is awaited. See docs/media.md.
+   * Post an image, a video or a gallery: every file is checked, uploaded, then submitted, and (unless
+   * `waitForResult: false`) resolves to the post once it exists: told by the platform's websocket,
+   * else found among the account's newest submissions. See docs/media.md.
    *
    * @example
    * const post = await reddit.submitMedia({ sr: 'pics', title: 'A cat', kind: 'image', file });
@@ -161,10 +164,36 @@ export class Snoopath {
    */
   submitMedia(post: GalleryPost, options?: SubmitMediaOptions): Promise<MediaPost>;
   submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: false }): Promise<PendingMediaPost>;
-  submitMedia(post: MediaPostInput, options: SubmitMediaOptions & { waitForResult: true }): Promise<MediaPost>;
+  submitMedia(post: MediaPostInput, options?: SubmitMediaOptions & { waitForResult?: true }): Promise<MediaPost>;
   submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost>;
   async submitMedia(post: MediaPostInput, options?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost> {
     return (await chunks.media()).submitMedia(coreOf(this), post, options);
+  }
+
+  /**
+   * Things by fullname, any number: 100 a request through `/api/info`, yielded in the order given
+   * (each fullname once); `missing` lists the ones the platform did not return. The fullnames are
+   * read as needed, so a long iterable streams through. `options` are call options, applied to
+   * each request. See docs/info.md.
+   *
+   * @example
+   * const things = reddit.info(['t3_abc', 't1_def']);
+   * for await (const thing of things) console.log(thing.data.name);
+   * console.log(things.missing);
+   */
+  info<T = Thing>(fullnames: Iterable<string> & object, options?: CallOptions): InfoThings<T> {
+    const core = coreOf(this);
+    const missing: string[] = [];
+    // The batching is a chunk loaded by the first next() (lib/core/chunks.ts); failures reject it.
+    const things = (async function* () {
+      if (fullnames === null || typeof (fullnames as Iterable<string> | undefined)?.[Symbol.iterator] !== 'function' || typeof fullnames === 'string') {
+        throw new ArgumentError('reddit.info() takes an array (or any iterable) of fullnames such as ["t3_abc123", "t1_def456"].');
+      }
+      const { info } = await chunks.info();
+      yield* info((path, args, call) => core.call('get', path, args, call), fullnames, options, missing);
+    })() as InfoThings<T> & { missing: string[] };
+    Object.defineProperty(things, 'missing', { value: missing, enumerable: true });
+    return things;
   }
 
   getAccessToken(): string | undefined { return coreOf(this).tokens?.accessToken; }

@@ -62,4 +62,8 @@ export const chunks = {
   tree: retrying(() => import('../tree/expand.js')),
   stream: retrying(() => import('../stream/run.js')),
   media: retrying(() => import('../media/index.js')),
+  /** The Node-only parts of media posts (files on disk, undici's WebSocket for Node 20): an empty module in browser builds. */
+  mediaNode: retrying(() => import('../media/node/index.js')),
+  /** reddit.info(): fullnames in batches of 100, in the order given, the missing ones reported. */
+  info: retrying(() => import('../info/run.js')),
 };

@@ -6,7 +6,7 @@ import { ArgumentError } from '../errors/classes.js';
 import type { SendOptions } from '../limiter/types.js';
 import type { Pacer } from '../limiter/pacer.js';
 import { LoggingEmitter } from '../log/index.js';
-import type { ElsewhereRequest, MediaHost } from '../media/host.js';
+import type { ElsewhereRequest, MediaHost, MediaNode } from '../media/host.js';
 import type { ResolvedOptions } from '../options/schema.js';
 import { Redactor } from '../redact/redactor.js';
 import type { Args } from '../request/path.js';
@@ -119,7 +119,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
         throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
       }
     }
-    const spec = (await chunks.build()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType });
+    const spec = (await chunks.build()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType, rawJson: call.rawJson ?? o.rawJson });
     const ctx = this.#context(verb, call);
     const t = transport ?? (await this.#loadTransport());
     const { response, text } = await t.send(ctx, spec);
@@ -175,12 +175,18 @@ export class Core implements TransportHost, FlowHost, MediaHost {
       retryAttempts: request.retryAttempts ?? o.retryAttempts,
       retryDelay: request.retryDelay ?? o.retryDelay,
       requestTimeout: request.requestTimeout ?? o.requestTimeout,
+      maxResponseSize: o.maxResponseSize,
       signal: request.signal,
       api: false,
       idempotent: true,
     });
     const { text } = await t.send(ctx, { method: request.method, url: request.url, headers: {} });
     return { text, sends: ctx.sends };
+  }
+
+  /** The Node-only parts of media posts (files on disk, undici's WebSocket for Node 20): a chunk the browser builds leave empty. */
+  mediaNode(): Promise<Partial<MediaNode>> {
+    return chunks.mediaNode();
   }
 
   /** Cookie mode only: the modhash keeper is a chunk of its own in browser bundles. */
@@ -200,6 +206,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
       ratelimitWait: call.ratelimitWait ?? o.ratelimitWait,
       maxWait: call.maxWait ?? o.maxWait,
       priority: call.priority,
+      maxResponseSize: call.maxResponseSize ?? o.maxResponseSize,
       signal: call.signal,
       api: true,
       idempotent: IDEMPOTENT.has(verb),

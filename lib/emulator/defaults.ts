@@ -1,5 +1,5 @@
 import { resolvePost } from './things/posts.js';
-import type { ActionLimit, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, PostSpec, RateLimit } from './types.js';
+import type { ActionLimit, EmulatorAccount, EmulatorApp, EmulatorOptions, FaultKind, FeedOptions, PostSpec, RateLimit, WebsocketMode } from './types.js';
 
 /** The platform's OAuth scopes (`*` is accepted in addition). */
 export const SCOPES: ReadonlySet<string> = new Set(
@@ -32,6 +32,9 @@ export interface Config {
   host: string;
   port: number;
   https: boolean;
+  /** Whether the storage host serves https (`storage.https`, else as `https`). */
+  storageHttps: boolean;
+  websockets: WebsocketMode;
   apps: Map<string, EmulatorApp>;
   accounts: EmulatorAccount[];
   tokenLifetime: number;
@@ -56,6 +59,14 @@ export function checkLimit(rl: RateLimit | false, name: string): RateLimit | fal
   if (rl === false) return false;
   if (!(rl.budget >= 0 && rl.window > 0)) throw new TypeError(`emulator: ${name} needs budget >= 0 and window > 0`);
   return { budget: rl.budget, window: rl.window };
+}
+
+const WEBSOCKET_MODES: readonly WebsocketMode[] = ['answer', 'refuse', 'silent', 'close'];
+
+/** Validates what the result websockets do. */
+export function checkWebsockets(mode: WebsocketMode): WebsocketMode {
+  if (!WEBSOCKET_MODES.includes(mode)) throw new TypeError(`emulator: storage websockets must be one of ${WEBSOCKET_MODES.join(', ')}, got ${String(mode)}`);
+  return mode;
 }
 
 /** Validates a per-action limit (copying it). */
@@ -96,13 +107,16 @@ export function resolveConfig(o: EmulatorOptions = {}): Config {
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 0,
     https: o.https ?? false,
+    storageHttps: o.storage?.https ?? o.https ?? false,
+    websockets: checkWebsockets(o.storage?.websockets ?? 'answer'),
     apps,
     accounts,
     tokenLifetime: o.tokenLifetime ?? 3600,
     rotateRefreshTokens: o.rotateRefreshTokens ?? true,
     rateLimit,
     sessionRateLimit: checkLimit(o.sessionRateLimit ?? sessionDefault, 'sessionRateLimit'),
-    subreddits: o.subreddits ?? { aww: 250, programming: 250, snoopath: 30 },
+    // pics last: the generated posts of the others keep their numbers (and ids).
+    subreddits: o.subreddits ?? { aww: 250, programming: 250, snoopath: 30, pics: 30 },
     seed: o.seed ?? 1,
     chaos,
     now: o.now ?? Date.now,

@@ -31,7 +31,12 @@ export interface ResponseErrorDetails {
   /** `[code, message, field]` triples from the platform's `json.errors`, or `[]`. */
   errors: Array<[string, string, string?]>;
   attempts: number;
-  /** `'RATELIMIT'` for the platform's per-action limit (a 2xx whose `json.errors` holds RATELIMIT). */
+  /**
+   * What went wrong, when snoopath can name it: `'RATELIMIT'` (the platform's per-action limit, a
+   * 2xx whose `json.errors` holds RATELIMIT), `'RESPONSE_TOO_LARGE'` (the answer passed
+   * `maxResponseSize`), `'SUBREDDIT_NOT_FOUND'` (the platform redirected a subreddit path to its
+   * search), `'SUBREDDIT_PRIVATE'`, `'SUBREDDIT_BANNED'`, `'SUBREDDIT_QUARANTINED'`, `'SUBREDDIT_GATED'`.
+   */
   code?: string | undefined;
   /** With `code: 'RATELIMIT'`: the ms the platform asks to wait, when it names a number. */
   retryAfter?: number | undefined;

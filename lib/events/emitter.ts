@@ -1,5 +1,6 @@
 import type { ResponseError } from '../errors/classes.js';
 import type { StreamFailure, StreamGap } from '../types/stream.js';
+import type { TreeBound } from '../types/tree.js';
 
 /** Rate-limit state as the platform reported it on the last response. */
 export interface RateLimitState {
@@ -39,6 +40,8 @@ export interface SnoopathEvents {
   stream_gap: StreamGap;
   /** A stream outlived a failure (an outage longer than the retries, a failing cursor store) and tries again. */
   stream_error: StreamFailure;
+  /** A `tree()` expansion reached its request bound (the server kept listing more work than the tree holds); the call rejects with `TreeBoundError`. */
+  tree_bound: TreeBound;
 }
 
 export type EventName = keyof SnoopathEvents;

@@ -1,5 +1,6 @@
 import type { Args } from '../request/path.js';
 import type { CallOptions } from '../types/call.js';
+import type { OpenPath } from './read.js';
 
 /** A send to another host than the platform's API (the media storage host). */
 export interface ElsewhereRequest {
@@ -28,4 +29,14 @@ export interface MediaHost {
    * it took, rejects with the transport's errors.
    */
   sendElsewhere(request: ElsewhereRequest): Promise<{ text: string; sends: number }>;
+  /** The Node-only parts (lib/media/node/), loaded on first need; empty in the browser builds. */
+  mediaNode?(): Promise<Partial<MediaNode>>;
+}
+
+/** What media posts need that only Node (and Deno and Bun, on the Node build) has. */
+export interface MediaNode {
+  /** A file on disk as a Blob, and a check of whether it changed since. */
+  openPath: OpenPath;
+  /** undici's WebSocket, for a Node without a global one (Node 20). */
+  undiciWebSocket(): typeof WebSocket | undefined;
 }

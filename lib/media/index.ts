@@ -4,20 +4,22 @@
  * next to this one, and this file only runs the steps in order.
  */
 import type { MediaHost } from './host.js';
-import { ArgumentError } from '../errors/classes.js';
 import { requestLease } from './lease.js';
 import { checkSize, checkType, resolveLimits } from './limits.js';
-import { readInput } from './read.js';
-import { ResultListener } from './result.js';
-import { describeInput, isAsset, isBlob } from './source.js';
+import { checkSubmitOptions, checkUploadOptions } from './options.js';
+import { readInput, type ReadFile } from './read.js';
+import { ResultListener } from './result/listener.js';
+import { lookForPost } from './result/look.js';
+import { unsafeUrl, waitForPost } from './result/wait.js';
+import { describeInput, inputKind, isAsset, isBlob } from './source.js';
 import { answerError, callOptions, step } from './steps.js';
-import { galleryAnswer, planPost, submitRequest, type PlannedFile } from './submit.js';
+import { galleryAnswer, planPost, submitRequest, subredditName, type PlannedFile } from './submit.js';
 import type { MediaAsset, MediaInput, MediaLimits, MediaPost, MediaPostInput, MediaRequestOptions, MediaSource, NamedMedia, PendingMediaPost, SubmitMediaOptions, UploadMediaOptions } from './types.js';
 import { uploadFile } from './upload.js';
-import { postIdentity } from './urls.js';
+import { postUrl } from './urls.js';
 
 /** A file read and checked, ready to upload; or one uploaded before. */
-type Ready = { blob: Blob; name: string; type: string } | { asset: MediaAsset };
+type Ready = (ReadFile & { name: string; type: string }) | { asset: MediaAsset };
 
 /** Gallery items are uploaded this many at a time. */
 const UPLOADS_AT_ONCE = 3;
@@ -27,7 +29,7 @@ const isNamed = (source: MediaSource): source is NamedMedia =>
   typeof source === 'object' && source !== null && 'file' in source && !isBlob(source) && !isAsset(source);
 
 /** Read and check one file: type, then size, before any request. */
-async function prepare(plan: PlannedFile, limits: MediaLimits, signal: AbortSignal | undefined): Promise<Ready> {
+async function prepare(host: MediaHost, plan: PlannedFile, limits: MediaLimits, signal: AbortSignal | undefined): Promise<Ready> {
   const { source, what, expected } = plan;
   if (isAsset(source)) {
     checkSize(source.size, checkType(source.type, expected, limits, what), what);
@@ -37,22 +39,24 @@ async function prepare(plan: PlannedFile, limits: MediaLimits, signal: AbortSign
   const input = (named ? named.file : source) as MediaInput;
   const meta = describeInput(input, { name: plan.name ?? named?.name, type: plan.type ?? named?.type }, what);
   const limit = checkType(meta.type, expected, limits, what);
-  return { ...meta, blob: await readInput(input, meta.type, limit, what, signal) };
+  const node = inputKind(input, what) === 'path' ? await host.mediaNode?.() : undefined;
+  return { ...meta, ...(await readInput(input, meta.type, limit, what, signal, node?.openPath)) };
 }
 
 async function upload(host: MediaHost, ready: Ready, options: MediaRequestOptions): Promise<MediaAsset> {
   if ('asset' in ready) return ready.asset;
-  const { blob, name, type } = ready;
+  const { blob, name, type, changed } = ready;
   const lease = await requestLease(host, ready, options);
-  const url = await uploadFile(host, lease, blob, name, options);
+  const url = await uploadFile(host, lease, { blob, name, changed }, options);
   return { assetId: lease.assetId, url, websocketUrl: lease.websocketUrl, name, type, size: blob.size };
 }
 
 /** `reddit.uploadMedia(file, options)`. */
-export async function uploadMedia(host: MediaHost, file: MediaInput | NamedMedia, options: UploadMediaOptions = {}): Promise<MediaAsset> {
+export async function uploadMedia(host: MediaHost, file: MediaInput | NamedMedia, given?: UploadMediaOptions): Promise<MediaAsset> {
+  const options = checkUploadOptions(given);
   const limits = resolveLimits(options.limits);
   const plan: PlannedFile = { source: file, name: options.name, type: options.type, expected: 'any', what: 'file' };
-  return upload(host, await prepare(plan, limits, options.signal), options);
+  return upload(host, await prepare(host, plan, limits, options.signal), options);
 }
 
 /** Run `task` over `items`, at most `limit` at a time, results in order; the first failure rejects and starts no more. */
@@ -73,50 +77,63 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
   return results;
 }
 
+/** The WebSocket to hear results with: the one given, the runtime's, else (Node 20) undici's; undefined when there is none. */
+async function webSocketClass(host: MediaHost, options: SubmitMediaOptions): Promise<typeof WebSocket | undefined> {
+  const given = options.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+  if (typeof given === 'function') return given;
+  try {
+    return (await host.mediaNode?.())?.undiciWebSocket?.();
+  } catch {
+    return undefined;
+  }
+}
+
 /** `reddit.submitMedia(post, options)`. */
-export async function submitMedia(host: MediaHost, post: MediaPostInput, options: SubmitMediaOptions = {}): Promise<MediaPost | PendingMediaPost> {
+export async function submitMedia(host: MediaHost, post: MediaPostInput, given?: SubmitMediaOptions): Promise<MediaPost | PendingMediaPost> {
+  const options = checkSubmitOptions(given);
   const limits = resolveLimits(options.limits);
   const plans = planPost(post, limits);
-  const WebSocketClass = options.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
-  const wait = post.kind !== 'gallery' && (options.waitForResult ?? typeof WebSocketClass === 'function');
-  if (wait && typeof WebSocketClass !== 'function') {
-    throw new ArgumentError('waitForResult: true needs a WebSocket, which this runtime lacks (Node 22+ and browsers have one): pass options.WebSocket (e.g. the ws package), or waitForResult: false.');
-  }
+  // A gallery's answer says where it is; other posts are waited for unless told not to.
+  const wait = post.kind !== 'gallery' && options.waitForResult !== false;
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   const { signal } = options;
   // Every file is read and checked before the first request.
   const ready: Ready[] = [];
-  for (const plan of plans) ready.push(await prepare(plan, limits, signal));
+  for (const plan of plans) ready.push(await prepare(host, plan, limits, signal));
   const assets = await mapLimit(ready, UPLOADS_AT_ONCE, (file) => upload(host, file, options));
   const assetIds = assets.map((a) => a.assetId);
   const main = assets[0]!;
 
-  const listener = wait ? new ResultListener(WebSocketClass!, signal) : undefined;
+  const WebSocketClass = wait ? await webSocketClass(host, options) : undefined;
+  const listener = WebSocketClass ? new ResultListener(WebSocketClass, signal) : undefined;
   const openTimeout = options.requestTimeout ?? host.options.requestTimeout;
-  /** Open a socket without failing the post: what went wrong is kept for the message if none opens. */
-  let why: unknown;
+  /** Open a socket without failing the post: the listener keeps what went wrong for the messages. */
   const listen = async (url: string) => {
-    await listener!.connect(url, openTimeout).catch((error: unknown) => void (why = error));
+    await listener!.connect(url, openTimeout).catch(() => undefined);
     signal?.throwIfAborted();
   };
   try {
     // Opened before the submit, as the platform's own clients do, so the message cannot be missed.
     if (listener && main.websocketUrl) await listen(main.websocketUrl);
     const request = submitRequest(post, assets);
+    const since = Date.now();
     const body = await step('submit', () => host.request('post', request.path, request.args, { ...callOptions(options), bodyType: request.bodyType }));
     if (post.kind === 'gallery') {
       const { url, id, name } = galleryAnswer(body);
       if (!url) throw answerError('submit', 'the gallery answer has no json.data.url: the post may still have been created.', { status: 200, method: 'POST', url: `${host.options.apiServerUri}${request.path}`, body, attempts: 1 });
-      return { url, id, name, assetIds, websocketUrls: assets.flatMap((a) => (a.websocketUrl ? [a.websocketUrl] : [])) };
+      const safe = postUrl(url);
+      if (!safe) throw unsafeUrl(url, 'submit');
+      return { url: safe, id, name, assetIds, websocketUrls: assets.flatMap((a) => (a.websocketUrl ? [a.websocketUrl] : [])) };
     }
     // The submit answer may name the websocket too (the platform's does): listen there as well,
     // and try the lease's again if it would not open before the post existed.
     const answered = (body as { json?: { data?: { websocket_url?: unknown } } } | null)?.json?.data?.websocket_url;
     const websocketUrls = [...new Set([main.websocketUrl, typeof answered === 'string' && answered ? answered : undefined].filter((u): u is string => !!u))];
-    if (!listener) return { assetIds, websocketUrls };
-    for (const url of websocketUrls) await listen(url);
-    const url = await listener.wait(timeout, why);
-    return { url, ...postIdentity(url), assetIds, websocketUrls };
+    if (!wait) return { assetIds, websocketUrls };
+    if (listener) for (const url of websocketUrls) await listen(url);
+    const wanted = { sr: subredditName(post.sr), title: post.title, since, files: assets.map((a) => a.url) };
+    const found = await waitForPost({ listener, look: lookForPost(host, wanted, body, callOptions(options)), timeout, signal });
+    return { url: found.url, id: found.id, name: found.name, assetIds, websocketUrls };
   } finally {
     listener?.close();
   }

@@ -24,7 +24,7 @@ type RawLease = {
  * Read the platform's lease answer (`{args: {action, fields}, asset: {asset_id, websocket_url}}`):
  * the Lease, or the ResponseError saying what is wrong with it.
  */
-export function parseLease(body: unknown, apiOrigin: string, url: string): Lease | ResponseError {
+export function parseLease(body: unknown, url: string): Lease | ResponseError {
   const raw = (body && typeof body === 'object' ? body : {}) as RawLease;
   const problem = (text: string) => answerError('lease', text, { status: 200, method: 'POST', url, body, attempts: 1 });
   const { action, fields } = raw.args ?? {};
@@ -32,7 +32,7 @@ export function parseLease(body: unknown, apiOrigin: string, url: string): Lease
   if (typeof action !== 'string' || !Array.isArray(fields) || typeof assetId !== 'string') {
     return problem('the answer lacks args.action, args.fields or asset.asset_id: the platform may have changed its media API.');
   }
-  const target = uploadUrl(action, apiOrigin);
+  const target = uploadUrl(action);
   if (!target) return problem(`the upload action "${action}" is neither https nor a loopback http URL: refused, the file would cross the network in clear text.`);
   const pairs: Lease['fields'] = [];
   for (const field of fields as Array<{ name?: unknown; value?: unknown }>) {
@@ -47,7 +47,7 @@ export function parseLease(body: unknown, apiOrigin: string, url: string): Lease
 export async function requestLease(host: MediaHost, file: { name: string; type: string }, options: MediaRequestOptions): Promise<Lease> {
   // The platform's own clients send exactly these two fields: no api_type.
   const body = await step('lease', () => host.request('post', LEASE_PATH, { filepath: file.name, mimetype: file.type }, { ...callOptions(options), apiType: false }));
-  const lease = parseLease(body, host.options.apiServerUri, `${host.options.apiServerUri}${LEASE_PATH}`);
+  const lease = parseLease(body, `${host.options.apiServerUri}${LEASE_PATH}`);
   if (lease instanceof Error) throw lease;
   return lease;
 }

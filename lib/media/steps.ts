@@ -6,7 +6,7 @@ const WHAT: Record<MediaStep, string> = {
   lease: 'Media post, lease step (POST /api/media/asset.json)',
   upload: 'Media post, upload step (to the storage host)',
   submit: 'Media post, submit step',
-  result: 'Media post, result step (the websocket)',
+  result: 'Media post, result step',
 };
 
 /** A message that names the step it comes from. */

@@ -47,6 +47,9 @@ function passThrough(post: MediaPostInput): Args {
   return { ...args, ...post.extra };
 }
 
+/** A subreddit's name as given, `r/` and spaces taken off. */
+export const subredditName = (sr: string): string => sr.trim().replace(/^\/?r\//i, '');
+
 export interface SubmitRequest {
   path: string;
   args: Args;
@@ -59,8 +62,7 @@ export interface SubmitRequest {
  * gallery endpoint with the assets' ids.
  */
 export function submitRequest(post: MediaPostInput, files: ReadonlyArray<Pick<MediaAsset, 'assetId' | 'url'>>): SubmitRequest {
-  const sr = post.sr.trim().replace(/^\/?r\//i, '');
-  const common = { sr, title: post.title, ...passThrough(post) };
+  const common = { sr: subredditName(post.sr), title: post.title, ...passThrough(post) };
   if (post.kind === 'gallery') {
     const items = post.files.map((item, i) => ({ media_id: files[i]!.assetId, caption: item.caption ?? '', outbound_url: item.outboundUrl ?? '' }));
     // This endpoint reads a JSON body, api_type included (in the body, not the query).

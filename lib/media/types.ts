@@ -137,23 +137,24 @@ export type MediaPostInput = ImagePost | VideoPost | GalleryPost;
 /** Options of `submitMedia()`. */
 export interface SubmitMediaOptions extends MediaRequestOptions {
   /**
-   * Wait for the platform to report the post created (over its websocket) and resolve to its URL.
-   * Default: `true` where the runtime has a global `WebSocket` (Node 22+, Deno, Bun, Workers, browsers), else `false`.
-   * `true` without a `WebSocket` rejects with ArgumentError before anything is sent.
+   * Wait for the post to exist and resolve to it (`url`, `id`, `name`). The platform says so on its
+   * websocket; where websockets are missing, refused, closed or silent, the post is looked for among
+   * the account's newest submissions (the `history` scope; see docs/media.md). Default `true`;
+   * `false` resolves right after the submit, with the websocket URLs.
    */
   waitForResult?: boolean;
-  /** How long to wait for the result, in ms. Default 60000 (videos can take longer). */
+  /** How long to wait for the result, in ms (a whole number, at most 2^31-1). Default 60000 (videos can take longer). */
   timeout?: number;
   /**
-   * A WebSocket class to use instead of the global one, e.g. the `ws` package in a runtime without
-   * one. Every runtime snoopath supports has a global `WebSocket` (Node 22+, Deno, Bun, Workers, browsers).
+   * A WebSocket class to use instead of the runtime's (browsers, Deno, Bun, Workers and Node 22+
+   * have a global one; on Node 20 undici's is used).
    */
   WebSocket?: typeof WebSocket;
 }
 
-/** A media post the platform reported created. */
+/** A media post that exists, and where. */
 export interface MediaPost {
-  /** The post's URL. */
+  /** The post's URL: always https (or http on a loopback host, an emulator), never another scheme. */
   url: string;
   /** The post's id (`abc123`) and fullname (`t3_abc123`), when the URL or answer tells them. */
   id?: string | undefined;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ConfigError } from '../errors/classes.js';
-import { configErrorOf } from './config-error.js';
+import { configErrorOf, firstIssue } from './config-error.js';
 import type { SharedLimiter } from '../types/shared-limiter.js';
 import type { Logger } from '../types/logger.js';
 import { normalizeServerUri } from './server-uri.js';
@@ -97,12 +97,16 @@ export const optionsSchema = z.strictObject({
   throttle: z.optional(ms('must be a whole number of milliseconds, 0 or more (0 disables throttling)')),
   /** Decode HTML entities in every string value of parsed JSON responses. */
   decodeHtmlEntities: z._default(bool('must be true or false'), false),
+  /** Send `raw_json=1` (text as written); `false` gets the platform's escaped text (`&amp;`, `&lt;`, `&gt;`). */
+  rawJson: z._default(bool('must be true or false'), true),
   /** How many times a failed request is sent again. */
   retryAttempts: z._default(z.int({ error: 'must be a whole number, 0 or more' }).check(z.gte(0, { error: 'must be a whole number, 0 or more' })), 60),
   /** Wait in ms between a failure and the next send. */
   retryDelay: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
   /** Limit in ms for one send, counted from when it leaves the queue. */
   requestTimeout: z._default(z.int({ error: 'must be a whole number of milliseconds above 0' }).check(z.gt(0, { error: 'must be a whole number of milliseconds above 0' }), timerLimit), 20000),
+  /** The most bytes (decoded) one answer may have; reading stops there (ResponseError RESPONSE_TOO_LARGE). */
+  maxResponseSize: z._default(z.int({ error: 'must be a whole number of bytes above 0 (decoded), such as 33554432 for 32 MiB' }).check(z.gt(0, { error: 'must be a whole number of bytes above 0 (decoded), such as 33554432 for 32 MiB' })), 32 * 1024 * 1024),
   /** Auto-filled `api_type` parameter; `false` turns it off. */
   apiType: z._default(z.union([text('must be a non-empty string or false'), z.literal(false)], { error: 'must be a non-empty string such as "json", or false' }), 'json'),
   /** Where API calls go: a host (https) or an origin. */
@@ -161,6 +165,16 @@ export const optionsSchema = z.strictObject({
   ),
 });
 
+const OAUTH_NAMES: Record<string, readonly string[]> = { script: Object.keys(scriptOAuth.shape), explicit: Object.keys(explicitOAuth.shape), implicit: Object.keys(implicitOAuth.shape) };
+
+/** The names valid at a path of the options, for "did you mean": oauth's depend on the app type given. */
+function knownNames(path: PropertyKey[], input: object): readonly string[] {
+  if (path.length === 0) return Object.keys(optionsSchema.shape);
+  if (path.length > 1 || path[0] !== 'oauth') return [];
+  const type = (input as { oauth?: { type?: unknown } }).oauth?.type;
+  return typeof type === 'string' && Object.hasOwn(OAUTH_NAMES, type) ? OAUTH_NAMES[type]! : [...new Set(Object.values(OAUTH_NAMES).flat())];
+}
+
 /** Options of `new Snoopath(options)`: written out in lib/types/options.ts, so users' compilers never load zod's types. */
 export type { SnoopathOptions } from '../types/options.js';
 type Parsed = z.output<typeof optionsSchema>;
@@ -180,10 +194,10 @@ export function resolveOptions(input: unknown): ResolvedOptions {
   }
   const result = optionsSchema.safeParse(input);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const issue = firstIssue(result.error.issues);
     // The union's message is about the whole object; when only its type is wrong, say that.
     const message = issue.path.join('.') === 'oauth.type' ? 'must be "script", "explicit" or "implicit" (the kind of app registered on the platform)' : issue.message;
-    throw configErrorOf({ ...issue, message }, input, 'Option');
+    throw configErrorOf({ ...issue, message }, input, 'Option', (path) => knownNames(path, input));
   }
   const { serverOAuth, serverWWW, apiServerUri, authServerUri, ...rest } = result.data;
   if (rest.oauth && rest.useBrowserCookies) {

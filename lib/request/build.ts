@@ -16,6 +16,11 @@ export interface RequestInput {
   /** Value for the auto-filled `api_type`; `false` leaves it out. */
   apiType: string | false;
   bodyType?: BodyType | undefined;
+  /**
+   * Add `raw_json=1` to the query (every verb, as PRAW does): the platform then sends text as
+   * written instead of escaping `&`, `<` and `>`. Left out when the call gives `raw_json` itself.
+   */
+  rawJson?: boolean | undefined;
 }
 
 /** A request, ready to send: no I/O has happened yet. */
@@ -26,8 +31,8 @@ export interface RequestSpec {
   body?: string;
 }
 
-/** Build a request from a call, as a pure function: `$params`, query merging, encoding, `api_type`. */
-export function buildRequest({ verb, path, args: given, origin, apiType, bodyType }: RequestInput): RequestSpec {
+/** Build a request from a call, as a pure function: `$params`, query merging, encoding, `api_type`, `raw_json`. */
+export function buildRequest({ verb, path, args: given, origin, apiType, bodyType, rawJson }: RequestInput): RequestSpec {
   const args = checkArgs(given);
   const { pathname, search } = splitPath(checkText(path, 'the path'));
   const filled = fillPath(pathname, args);
@@ -52,6 +57,7 @@ export function buildRequest({ verb, path, args: given, origin, apiType, bodyTyp
     body = formText(pairs);
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
+  if (rawJson && args.raw_json == null && !query?.has('raw_json')) queryPairs.push(['raw_json', '1']);
   let qs: string;
   if (query) {
     // Merge: an argument replaces a same-named parameter of the path's query (never sent twice).

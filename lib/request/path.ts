@@ -1,4 +1,5 @@
 import { ArgumentError } from '../errors/classes.js';
+import { subredditChunks, SUBREDDITS_PER_REQUEST } from './subreddits.js';
 import { checkNumber, checkText, kindOf } from './values.js';
 
 /** Arguments of a call: `$name` keys fill the path, the rest become query or body parameters. */
@@ -27,6 +28,7 @@ export function pathParams(template: string): string[] {
 /**
  * Replace each `$name` by `args.$name`, percent-encoded as one path segment. A value can never add
  * a segment, `..`, `?` or `#`: URL parsers would treat `.`/`..` (even `%2e%2e`) as steps, so those are refused.
+ * `$subreddit` may be a list (`['aww', 'pics']`, or `'aww+pics'`): each name checked, joined with `+`.
  */
 export function fillPath(template: string, args: Args): string {
   return template.replace(PARAM, (_, name: string) => {
@@ -34,12 +36,23 @@ export function fillPath(template: string, args: Args): string {
     if (value === undefined || value === null) {
       throw new ArgumentError(`missing required url parameter $${name}: pass it in the arguments, as { $${name}: '...' }`);
     }
+    if (name === 'subreddit' && (Array.isArray(value) || (typeof value === 'string' && value.includes('+')))) return subredditList(value);
     const text = segmentText(value, name);
     if (text === '' || text === '.' || text === '..') {
       throw new ArgumentError(`url parameter $${name} must not be ${text === '' ? 'empty' : `"${text}"`}: it would change which path is called`);
     }
     return encodeURIComponent(text);
   });
+}
+
+/** A list of subreddits in one path segment: checked names joined with `+` (names need no encoding). */
+function subredditList(value: string | readonly unknown[]): string {
+  const chunks = subredditChunks(Array.isArray(value) ? (value as string[]) : [value as string]);
+  if (chunks.length > 1) {
+    const count = chunks.reduce((n, chunk) => n + chunk.split('+').length, 0);
+    throw new ArgumentError(`$subreddit lists ${count} subreddits, more than one request carries (${SUBREDDITS_PER_REQUEST}): stream() splits a longer list into several requests; for get() and listing(), pass at most ${SUBREDDITS_PER_REQUEST} names.`);
+  }
+  return chunks[0]!;
 }
 
 /** A `$param` value as text: strings, numbers, booleans and BigInts have one; objects, functions and symbols do not. */

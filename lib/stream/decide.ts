@@ -1,4 +1,4 @@
-import { idOf, timeOf, type Recent } from './recent.js';
+import { idOf, type Recent } from './recent.js';
 
 /** The platform pages back about this many items of a listing; older ones cannot be reached. */
 export const LISTING_CAP = 1000;
@@ -11,7 +11,7 @@ export type Known = Pick<Recent, 'has' | 'forgotten'>;
  * page, or several when a burst was read back). An item is new when it was not handled before and
  * either the listing puts it above an item handled before (the listing's order says it is newer,
  * whatever its time: an old post edited or reported again), or it is not older than what the
- * stream has forgotten. No single "newest seen" item is an anchor, so a deleted one cannot stall
+ * stream has forgotten (of its group: a stream over a subreddit list keeps a floor per subreddit). No single "newest seen" item is an anchor, so a deleted one cannot stall
  * the stream; an item listed twice (pages shifted while read) counts once.
  */
 export function newItems<T>(chain: readonly T[], known: Known): T[] {
@@ -28,7 +28,7 @@ export function newItems<T>(chain: readonly T[], known: Known): T[] {
   chain.forEach((item, i) => {
     const id = idOf(item);
     if (id === undefined || taken.has(id) || known.has(id)) return;
-    if (i > lastKnown && known.forgotten(timeOf(item))) return;
+    if (i > lastKnown && known.forgotten(item)) return;
     taken.add(id);
     fresh.push(item);
   });
@@ -46,7 +46,7 @@ export type ReadBack = 'more' | 'known' | 'end' | 'cap';
 export function readBack(page: readonly unknown[], after: string | null, read: number, known: Known): ReadBack {
   for (const item of page) {
     const id = idOf(item);
-    if ((id !== undefined && known.has(id)) || known.forgotten(timeOf(item))) return 'known';
+    if ((id !== undefined && known.has(id)) || known.forgotten(item)) return 'known';
   }
   if (after === null || page.length === 0) return 'end';
   return read >= LISTING_CAP ? 'cap' : 'more';

@@ -1,4 +1,4 @@
-/** How many handled items a stream remembers: three pages of 100, so deletions and late arrivals have room. */
+/** How many handled items a stream remembers per request it polls: three pages of 100, so deletions and late arrivals have room. */
 export const REMEMBER = 300;
 
 /** An item's identity: `data.name`, else `kind_id` (mod log entries have an `id` but no `name`). */
@@ -16,26 +16,52 @@ export function timeOf(item: unknown): number | null {
   return typeof t === 'number' && Number.isFinite(t) ? t : null;
 }
 
+/** The clock in seconds, as `created_utc` counts. */
+export const nowInSeconds = (): number => Date.now() / 1000;
+
+/** A handled item as a cursor keeps it: fullname, time, and (streams over a subreddit list) its subreddit. */
+export type Entry = [string, number | null] | [string, number | null, string];
+
+/** The group of a stream with no subreddit list: everything it polls is one. */
+export const ONE = '';
+
 /**
- * The items a stream has handled, newest last, bounded to `capacity`. Forgetting an item raises
- * `floor` to its time, so "not remembered and older than the floor" still means "handled": every
- * handled item newer than the floor is remembered.
+ * The items a stream has handled, newest last, bounded to `capacity`. Items belong to a group: the
+ * whole stream (`ONE`), or, for a stream over a subreddit list, their subreddit. Each group has a
+ * floor: forgetting an item raises its group's floor to the item's time, so "not remembered and
+ * older than its floor" still means "handled": every handled item newer than the floor is
+ * remembered. A group without a floor yet is new to the stream (its first poll decides).
+ *
+ * A time later than `now()` (a wrong clock, a hostile server) is taken as now: once forgotten, a
+ * time in the future would make every item after it "older than the floor", and bursts would be
+ * dropped without a gap being reported.
  */
 export class Recent {
-  readonly #items = new Map<string, number | null>();
-  #floor: number | null;
+  readonly #items = new Map<string, [number | null, string]>();
+  readonly #floors = new Map<string, number | null>();
 
   constructor(
-    entries: ReadonlyArray<readonly [string, number | null]> = [],
-    floor: number | null = null,
+    entries: readonly Entry[] = [],
+    floors: ReadonlyMap<string, number | null> = new Map(),
     readonly capacity = REMEMBER,
+    readonly now: () => number = nowInSeconds,
+    readonly groupOf: (item: unknown) => string = () => ONE,
   ) {
-    this.#floor = floor;
-    for (const [id, time] of entries) this.add(id, time);
+    for (const [group, floor] of floors) {
+      this.#floors.set(group, null);
+      this.raiseFloor(floor, group);
+    }
+    for (const [id, time, group = ONE] of entries) this.add(id, time, group);
   }
 
+  /** The floor of a stream with no subreddit list (`null`: nothing forgotten, or not started). */
   get floor(): number | null {
-    return this.#floor;
+    return this.#floors.get(ONE) ?? null;
+  }
+
+  /** Each group's floor. */
+  floors(): Map<string, number | null> {
+    return new Map(this.#floors);
   }
 
   get size(): number {
@@ -46,29 +72,50 @@ export class Recent {
     return this.#items.has(id);
   }
 
-  /** Whether an item not remembered is older than the floor, i.e. handled long ago or before the stream began. */
-  forgotten(time: number | null): boolean {
-    return time !== null && this.#floor !== null && time < this.#floor;
+  /** Whether a group has no floor yet: the stream has not polled it before. */
+  isNew(group: string): boolean {
+    return !this.#floors.has(group);
   }
 
-  /** Remember a handled item; the oldest is forgotten beyond capacity. */
-  add(id: string, time: number | null): void {
+  /** Whether an item not remembered is older than its group's floor, i.e. handled long ago or before the stream began. */
+  forgotten(item: unknown): boolean {
+    const time = timeOf(item);
+    const floor = this.#floors.get(this.groupOf(item));
+    return time !== null && floor !== null && floor !== undefined && time < floor;
+  }
+
+  /** Remember a handled item. */
+  remember(item: unknown): void {
+    this.add(idOf(item) as string, timeOf(item), this.groupOf(item));
+  }
+
+  /** Remember a handled item by its parts; the oldest is forgotten beyond capacity. */
+  add(id: string, time: number | null, group: string = ONE): void {
     this.#items.delete(id);
-    this.#items.set(id, time);
+    this.#items.set(id, [this.#notLater(time), group]);
     while (this.#items.size > this.capacity) {
-      const [oldest, t] = this.#items.entries().next().value as [string, number | null];
+      const [oldest, [t, g]] = this.#items.entries().next().value as [string, [number | null, string]];
       this.#items.delete(oldest);
-      this.raiseFloor(t);
+      // A group no longer polled (a subreddit taken off the list) keeps no floor.
+      if (!this.isNew(g)) this.raiseFloor(t, g);
     }
   }
 
-  /** Items older than `time` count as handled from now on (the start of a stream, an item forgotten). */
-  raiseFloor(time: number | null): void {
-    if (time !== null && (this.#floor === null || time > this.#floor)) this.#floor = time;
+  /** Items of `group` older than `time` count as handled from now on (the start of a stream or group, an item forgotten). */
+  raiseFloor(time: number | null, group: string = ONE): void {
+    const t = this.#notLater(time);
+    const floor = this.#floors.get(group) ?? null;
+    if (t !== null && (floor === null || t > floor)) this.#floors.set(group, t);
+    else if (!this.#floors.has(group)) this.#floors.set(group, floor);
   }
 
-  /** Oldest first, as the cursor keeps them. */
-  entries(): Array<[string, number | null]> {
-    return [...this.#items];
+  /** Oldest first, as the cursor keeps them; the group only for items of a subreddit list. */
+  entries(): Entry[] {
+    return [...this.#items].map(([id, [time, group]]) => (group === ONE ? [id, time] : [id, time, group]));
+  }
+
+  #notLater(time: number | null): number | null {
+    // Whole seconds, as the platform gives created_utc: an item of this second is not older than now.
+    return time === null ? null : Math.min(time, Math.floor(this.now()));
   }
 }

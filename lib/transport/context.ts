@@ -12,6 +12,9 @@ export interface TransportHost {
   readonly credentials?: RequestCredentials | undefined;
 }
 
+/** The default of `maxResponseSize`: decoded bytes of one answer (the platform's largest, long comment pages, are a few MiB). */
+export const DEFAULT_MAX_RESPONSE_SIZE = 32 * 1024 * 1024;
+
 /** Per-call state: the budget and counters one call's retries share; ky's hooks find it in `options.context.call`. */
 export interface SendContext {
   host: TransportHost;
@@ -23,6 +26,8 @@ export interface SendContext {
   api: boolean;
   /** Whether network failures and timeouts may be retried: unknown outcome is only safe to repeat for idempotent requests. */
   idempotent: boolean;
+  /** The most bytes (decoded) an answer may have: reading stops there and the call rejects (RESPONSE_TOO_LARGE). */
+  maxResponseSize: number;
   /** The longest RATELIMIT wait (ms) a call sends again after; a longer one rejects with the refusal (`ratelimitWait`). */
   ratelimitWait: number;
   /** The longest wait (ms) a send accepts for the rate limit; a longer one rejects with RateLimitError, unsent (`maxWait`). Undefined: no limit. */
@@ -47,6 +52,9 @@ export interface SendContext {
   nextDelay: number;
 }
 
-export function createContext(host: TransportHost, fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize' | 'maxWait' | 'priority'> & { ratelimitWait?: number }): SendContext {
-  return { host, ratelimitWait: 0, ...fields, sends: 0, text: '', appOnly: false, failures: 0, consecutive429: 0, reauthorized: false, nextDelay: 0 };
+export function createContext(
+  host: TransportHost,
+  fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize' | 'maxWait' | 'priority'> & { ratelimitWait?: number; maxResponseSize?: number | undefined },
+): SendContext {
+  return { host, ratelimitWait: 0, ...fields, maxResponseSize: fields.maxResponseSize ?? DEFAULT_MAX_RESPONSE_SIZE, sends: 0, text: '', appOnly: false, failures: 0, consecutive429: 0, reauthorized: false, nextDelay: 0 };
 }

@@ -1,9 +1,12 @@
+import { NetworkError, SnoopathError, TimeoutError } from '../errors/classes.js';
 import type { SendContext } from './context.js';
-import { ratelimitRefusal, responseError, sendError, uncheckedRedirect } from './failures.js';
-import { hasBody, LightResponse } from './light-response.js';
+import { ratelimitRefusal, responseError, sendError, subredditNotFound, tooLarge, uncheckedRedirect } from './failures/words.js';
+import { BodyTooLarge, hasBody, LightResponse } from './light-response.js';
+import { readLimited } from './read-limited.js';
 import { redirectTarget } from './response.js';
+import { missingSubreddit } from './failures/unavailable.js';
 
-/** The abort reason of a send that ran out of time (its TimeoutError is worded in lib/transport/failures.ts). */
+/** The abort reason of a send that ran out of time (its TimeoutError is worded in lib/transport/failures/words.ts). */
 const TIMED_OUT = Symbol('timed out');
 
 /**
@@ -11,7 +14,8 @@ const TIMED_OUT = Symbol('timed out');
  * whole body has arrived. Reading the body here, inside the send ky retries, makes a server that
  * sends headers and then stalls a timeout of this send (retried like any other), not a hang, and
  * lets a RATELIMIT refusal (an answer of 200) be a failure of this send, which the pacer records and
- * lib/transport/retry.ts may send again. The answer is handed on as a light Response over the text
+ * lib/transport/retry.ts may send again. The body is read up to `maxResponseSize` decoded bytes
+ * (lib/transport/read-limited.ts). The answer is handed on as a light Response over the text
  * (also kept in `ctx.text`). fetch never follows a redirect itself (`redirect: 'manual'`);
  * lib/transport/redirect.ts decides.
  */
@@ -32,10 +36,14 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
       const init: RequestInit = { signal: controller.signal, redirect: 'manual' };
       if (host.credentials) init.credentials = host.credentials;
       response = await host.fetch(request, init);
-      ctx.text = await response.text();
+      ctx.text = await readLimited(response, ctx.maxResponseSize);
     } catch (error) {
+      // Past maxResponseSize: the read stopped at once; retrying would fetch the same again.
+      if (error instanceof BodyTooLarge) throw tooLarge(ctx, request, response!, error.limit);
       const { aborted, reason } = controller.signal;
       if (aborted && reason !== TIMED_OUT) throw reason;
+      // A custom fetch that rejects with one of our final errors (a cassette's unrecorded request) is taken at its word: no retry.
+      if (error instanceof SnoopathError && !(error instanceof NetworkError) && !(error instanceof TimeoutError)) throw error;
       // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
       throw sendError(ctx, request, aborted ? undefined : error);
     } finally {
@@ -47,6 +55,9 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
     if (response.status === 0 || (response.redirected && response.url && new URL(response.url).origin !== new URL(url).origin)) {
       throw uncheckedRedirect(ctx, request, response);
     }
+    // A custom fetch that followed the platform's redirect for an unknown subreddit to its search.
+    const missing = response.redirected && response.url ? missingSubreddit(url, new URL(response.url)) : undefined;
+    if (missing) throw subredditNotFound(ctx, request, response, missing);
     // ky gets an unread answer over the text already read: no second WHATWG Response per call.
     const { status, statusText, headers, redirected } = response;
     const answer = new LightResponse({ status, statusText, headers, redirected, url: response.url || url, body: hasBody(method, status) ? ctx.text : null }) as unknown as Response;

@@ -2,7 +2,7 @@ import ky, { type Options } from 'ky';
 import type { RequestSpec } from '../request/build.js';
 import { canSetUserAgent } from '../runtime/detect.js';
 import type { SendContext } from './context.js';
-import { toSnoopathError } from './errors.js';
+import { toSnoopathError } from './failures/convert.js';
 import { pacedFetch } from './fetch.js';
 import { followRedirects } from './redirect.js';
 import { redirectTarget } from './response.js';

@@ -8,6 +8,37 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** Whether an answer to `method` with `status` has a body to read. */
 export const hasBody = (method: string, status: number): boolean => method !== 'HEAD' && !NULL_BODY.has(status);
 
+/**
+ * A body read past the caller's limit (`maxResponseSize`, decoded bytes): the read stopped there
+ * and the connection was closed. The transport turns it into a ResponseError (RESPONSE_TOO_LARGE).
+ */
+export class BodyTooLarge extends Error {
+  override name = 'BodyTooLarge';
+  constructor(readonly limit: number) {
+    super(`the body passed ${limit} bytes`);
+  }
+}
+
+/**
+ * A body read when first asked for, with the reader's limit (the Node transport's: decoded as it
+ * streams, stopped at the limit). Read once; clones share the one read.
+ */
+export class LazyBody {
+  #read: ((max: number) => Promise<Uint8Array>) | undefined;
+  #result: Promise<Uint8Array> | undefined;
+  constructor(read: (max: number) => Promise<Uint8Array>) {
+    this.#read = read;
+  }
+  bytes(max = Infinity): Promise<Uint8Array> {
+    if (!this.#result) {
+      const read = this.#read!;
+      this.#read = undefined;
+      this.#result = read(max);
+    }
+    return this.#result;
+  }
+}
+
 /** What one answer carried. */
 export interface ResponseParts {
   status: number;
@@ -15,8 +46,8 @@ export interface ResponseParts {
   headers: Headers;
   url: string;
   redirected: boolean;
-  /** The body: its bytes as they arrive, its text when already read, or `null` when the answer has none (HEAD, 204, 304). */
-  body: Promise<Uint8Array> | string | null;
+  /** The body: its bytes as they arrive, read when asked for, its text when already read, or `null` when the answer has none (HEAD, 204, 304). */
+  body: Promise<Uint8Array> | LazyBody | string | null;
 }
 
 /**
@@ -34,7 +65,7 @@ export class LightResponse {
   readonly url: string;
   readonly redirected: boolean;
   readonly type = 'basic' as const;
-  readonly #body: Promise<Uint8Array> | string | null;
+  readonly #body: Promise<Uint8Array> | LazyBody | string | null;
   #used = false;
   #stream: ReadableStream<Uint8Array> | undefined;
 
@@ -75,9 +106,24 @@ export class LightResponse {
     if (this.#used || this.#stream?.locked) throw new TypeError('Body is unusable: Body has already been read');
     this.#used = true;
   }
-  async #bytesOf(): Promise<Uint8Array> {
+  async #bytesOf(max = Infinity): Promise<Uint8Array> {
     const body = this.#body;
-    return body === null ? empty : typeof body === 'string' ? encoder.encode(body) : await body;
+    if (body === null) return empty;
+    if (typeof body === 'string') return encoder.encode(body);
+    return body instanceof LazyBody ? body.bytes(max) : body;
+  }
+
+  /**
+   * The text, read only up to `max` bytes (decoded): a longer body rejects with BodyTooLarge as
+   * soon as it passes them, without being held. Single use, as text().
+   */
+  async textWithin(max: number): Promise<string> {
+    this.#take();
+    const body = this.#body;
+    if (typeof body === 'string') return body;
+    const bytes = await this.#bytesOf(max);
+    if (bytes.byteLength > max) throw new BodyTooLarge(max);
+    return utf8.decode(bytes);
   }
 
   async bytes(): Promise<Uint8Array> {
@@ -91,7 +137,7 @@ export class LightResponse {
   async text(): Promise<string> {
     this.#take();
     const body = this.#body;
-    return typeof body === 'string' ? body : body === null ? '' : utf8.decode(await body);
+    return typeof body === 'string' ? body : utf8.decode(await this.#bytesOf());
   }
   async json(): Promise<unknown> {
     return JSON.parse(await this.text());

@@ -1,7 +1,8 @@
 import type { SendContext } from './context.js';
 import { pacedFetch } from './fetch.js';
-import { refusedRedirect } from './failures.js';
+import { refusedRedirect, subredditNotFound } from './failures/words.js';
 import { redirectTarget } from './response.js';
+import { missingSubreddit } from './failures/unavailable.js';
 
 /** The most redirects one send follows (the platform's own use one: an unknown subreddit to its search). */
 export const MAX_REDIRECTS = 5;
@@ -10,7 +11,8 @@ export const MAX_REDIRECTS = 5;
  * A send answered a redirect: follow it only where no credential can leak and nothing can be
  * applied twice (same origin, GET or HEAD, at most MAX_REDIRECTS). Each hop is a send of its own
  * (paced, timed, authorized again). Any other redirect rejects with a ResponseError naming where it
- * pointed, before anything is sent there.
+ * pointed, before anything is sent there; a subreddit path sent to the search page rejects with
+ * SUBREDDIT_NOT_FOUND (the platform's answer for an unknown subreddit).
  */
 export async function followRedirects(ctx: SendContext, request: Request, first: Response): Promise<Response> {
   let current = request;
@@ -25,8 +27,9 @@ export async function followRedirects(ctx: SendContext, request: Request, first:
       // an unparsable Location is refused like a foreign one
     }
     const get = current.method === 'GET' || current.method === 'HEAD';
-    if (!target || target.origin !== new URL(current.url).origin || !get || hop >= MAX_REDIRECTS) {
-      const error = refusedRedirect(ctx, current, response, location, target, MAX_REDIRECTS);
+    const missing = target && missingSubreddit(current.url, target);
+    if (!target || missing || target.origin !== new URL(current.url).origin || !get || hop >= MAX_REDIRECTS) {
+      const error = missing ? subredditNotFound(ctx, current, response, missing) : refusedRedirect(ctx, current, response, location, target, MAX_REDIRECTS);
       if (ctx.host.events.has('response_error')) ctx.host.events.emit('response_error', error);
       throw error;
     }

@@ -1,5 +1,5 @@
-import { errorTriples } from './error-triples.js';
-import { bodyError } from './failures.js';
+import { errorTriples } from './failures/triples.js';
+import { bodyError } from './failures/words.js';
 
 /**
  * The value of a 2xx answer: parsed JSON, else the text, `''` when empty. JSON that fails to parse

@@ -1,7 +1,7 @@
 import { HTTPError, type RetryOptions } from 'ky';
 import { NetworkError, ResponseError, TimeoutError } from '../errors/classes.js';
 import type { SendContext } from './context.js';
-import { toSnoopathError } from './errors.js';
+import { toSnoopathError } from './failures/convert.js';
 
 /** A call gives up after this many 429s in a row (the pacer already waits out each one). */
 export const MAX_CONSECUTIVE_429 = 10;

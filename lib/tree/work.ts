@@ -94,11 +94,14 @@ export class Work {
   }
 
   /**
-   * A batch was answered. The platform may answer part of a request and list the rest in a new stub,
-   * whose ids are then queued again; a request that brought nothing new ends that, so it always ends.
+   * A batch was answered and placed. The platform may answer part of a request and list the rest in
+   * a new stub, whose ids are then queued again; but an answer that brought none of the ids asked
+   * has nothing more to give (whatever else it holds): those ids are never asked again, however
+   * often a stub lists them. So every request places an id it asked for or ends those ids, and the
+   * expansion ends.
    */
-  answered(batch: Batch, grew: boolean): void {
-    if (!grew) for (const id of batch.ids) this.#dead.add(id);
+  answered(batch: Batch): void {
+    if (!batch.ids.some((id) => this.forest.has(id))) for (const id of batch.ids) this.#dead.add(id);
   }
 
   #wanted(id: string, stub: Stub): boolean {

@@ -4,6 +4,8 @@ import type { BodyType } from '../request/encode.js';
 export interface CallOptions {
   /** Decode HTML entities in the string values of the parsed response. */
   decodeHtmlEntities?: boolean;
+  /** `false` leaves out `raw_json=1` for this call: the platform's escaped text (`&amp;`). */
+  rawJson?: boolean;
   /** How many times a failed request is sent again. */
   retryAttempts?: number;
   /** Wait in ms between a failure and the next send. */
@@ -34,4 +36,6 @@ export interface CallOptions {
    * @default 'normal'
    */
   priority?: 'high' | 'normal' | 'low';
+  /** The most bytes (decoded) this call's answer may have (a large wiki page, say); past it the call rejects with RESPONSE_TOO_LARGE. */
+  maxResponseSize?: number;
 }

@@ -38,30 +38,33 @@ type Params<A, O> = {} extends A
 /** One documented verb as a method; name another result type with `get<T>()` if you know better. */
 type TypedMethod<E> =
   E extends ListingOp<infer A, infer I, infer O>
-    ? <T = I>(...params: Params<A & CommonArgs, O>) => Promise<ListingSlice<T>>
+    ? <T = I>(...params: Params<SubredditList<A> & CommonArgs, O>) => Promise<ListingSlice<T>>
     : E extends Op<infer A, infer R, infer O>
-      ? <T = R>(...params: Params<A & CommonArgs, O>) => Promise<T>
+      ? <T = R>(...params: Params<SubredditList<A> & CommonArgs, O>) => Promise<T>
       : never;
 
 /** A verb the catalog does not document for `P`: any arguments, but the path's `$params` are still required. */
 type LooseMethod<P extends string> = [ParamNames<P>] extends [never]
   ? <T = unknown>(args?: Args, options?: CallOptions) => Promise<T>
-  : <T = unknown>(args: PathParams<P> & Args, options?: CallOptions) => Promise<T>;
+  : <T = unknown>(args: SubredditList<PathParams<P>> & Args, options?: CallOptions) => Promise<T>;
 
 /** `.listing()` where the item type is not known: `Thing` unless named. */
 type LooseListing<P extends string> = [ParamNames<P>] extends [never]
   ? <T = Thing>(args?: Args, options?: CallOptions) => Promise<ListingSlice<T>>
-  : <T = Thing>(args: PathParams<P> & Args, options?: CallOptions) => Promise<ListingSlice<T>>;
+  : <T = Thing>(args: SubredditList<PathParams<P>> & Args, options?: CallOptions) => Promise<ListingSlice<T>>;
+
+/** `$subreddit` may also be a list: `['aww', 'pics']` (or `'aww+pics'`): one request for up to 100 names; a stream polls any number (docs/streams.md). */
+type SubredditList<A> = { [K in keyof A]: K extends '$subreddit' ? A[K] | readonly string[] : A[K] };
 
 /** A stream pages by itself: the listing's paging arguments are not the caller's. */
-type StreamArgs<A> = Omit<A, 'after' | 'before' | 'count' | 'limit'> & CommonArgs;
+type StreamArgs<A> = SubredditList<Omit<A, 'after' | 'before' | 'count' | 'limit'>> & CommonArgs;
 
 /** `.stream()` of a path: typed like its `.listing()` when the catalog has one, else loose with `$params` required. */
 type StreamMethod<E, P extends string> = E extends { listing: ListingOp<infer A, infer I, infer O> }
   ? <T = StreamItemOf<P, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
   : [ParamNames<P>] extends [never]
     ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
-    : <T = StreamItemOf<P>>(args: PathParams<P> & Args, options?: StreamOptions) => ItemStream<T>;
+    : <T = StreamItemOf<P>>(args: SubredditList<PathParams<P>> & Args, options?: StreamOptions) => ItemStream<T>;
 
 /** The generated entry for `P`, also when it is written with a `.json` suffix. */
 type EntryOf<P extends string> = P extends keyof Endpoints

@@ -76,12 +76,25 @@ export type SnoopathOptions = {
   throttle?: number;
   /** Decode HTML entities in every string value of parsed JSON responses. @default false */
   decodeHtmlEntities?: boolean;
+  /**
+   * Send `raw_json=1` with every API request, as PRAW does: the platform then answers text as
+   * people wrote it (`fish & chips`), at no cost. `false` gets its legacy escaped text
+   * (`fish &amp; chips`), which `decodeHtmlEntities` can undo. Also a per-call option. @default true
+   */
+  rawJson?: boolean;
   /** How many times a failed request is sent again. @default 60 */
   retryAttempts?: number;
   /** Wait in ms between a failure and the next send. @default 5000 */
   retryDelay?: number;
   /** Limit in ms for one send, counted from when it leaves the queue. @default 20000 */
   requestTimeout?: number;
+  /**
+   * The most bytes (decoded) one answer may have: reading stops as soon as an answer passes it, and
+   * the call rejects with `ResponseError` `code: 'RESPONSE_TOO_LARGE'` (not retried). It bounds what
+   * a broken or hostile server (a compression bomb, an endless body) can cost. Uploads keep their own
+   * limits. @default 33554432 (32 MiB)
+   */
+  maxResponseSize?: number;
   /** Auto-filled `api_type` parameter; `false` turns it off. @default 'json' */
   apiType?: string | false;
   /** Where API calls go: a host (https) or an origin; plain http only on loopback. @default 'oauth.reddit.com' */

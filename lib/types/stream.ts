@@ -8,15 +8,24 @@ import type { CommentThing, ModActionThing, Thing } from './things.js';
 export interface StreamCursor {
   /** Format version. */
   v: 1;
-  /** The listing it belongs to (`/r/aww/comments`): a cursor of another listing is refused. */
+  /**
+   * The listing it belongs to (`/r/aww/comments`; over a subreddit list, `/r/$subreddit/comments`):
+   * a cursor of another listing is refused.
+   */
   path: string;
-  /** The most recently handled items, oldest first: `[fullname, created_utc or null]`, at most 300. */
-  seen: Array<[string, number | null]>;
+  /**
+   * The most recently handled items, oldest first: `[fullname, created_utc or null]`, at most 300 per
+   * request a poll makes; over a subreddit list, `[fullname, created_utc or null, subreddit]`.
+   */
+  seen: Array<[string, number | null] | [string, number | null, string]>;
   /**
    * `created_utc` of the newest item forgotten (or older than the stream's first page): an item not
-   * in `seen` and older than this counts as handled. `null` when nothing was forgotten yet.
+   * in `seen` and older than this counts as handled. `null` when nothing was forgotten yet (and
+   * always over a subreddit list, which keeps one per subreddit).
    */
   floor: number | null;
+  /** Over a subreddit list: each subreddit's floor (lower case names; `*` for items of `all`, `popular` or `mod`). */
+  subreddits?: Record<string, number | null>;
 }
 
 /** Where a stream keeps its cursor across restarts, like `tokenStore`. Either method may be async. */
@@ -31,13 +40,33 @@ export interface CursorStore {
 export interface StreamOptions extends CallOptions {
   /** Start with what is new from now on instead of yielding the first page. Default `false`. A cursor wins over it. */
   skipExisting?: boolean;
+  /**
+   * For cron jobs and serverless functions: poll once (reading bursts back) and end when everything
+   * new since the cursor has been yielded, instead of polling on. The cursor is written before
+   * `for await` returns, so runs with one `cursorStore` yield every item once. Default `false`.
+   */
+  untilCaughtUp?: boolean;
+  /**
+   * Leave out the items the instance's own account wrote (`author`; `mod` for mod log entries), so a
+   * bot that replies never sees its own replies come back: the account is `oauth.username` for a
+   * script app, read once from `/api/v1/me` otherwise. They still count as handled. Default `false`:
+   * every new item, once.
+   */
+  skipOwn?: boolean;
   /** Resume after this cursor (a value of `stream.cursor`, or its JSON text). Wins over `cursorStore.get()`. */
   cursor?: StreamCursor | string | null;
   /** Read the cursor before the first poll and write it after each item taken. */
   cursorStore?: CursorStore;
   /**
-   * Wait between polls in ms. A number fixes it; by default it adapts: `min` (1000) after a poll
-   * that found items, doubling while nothing comes up to `max` (16000), with jitter.
+   * Most ms a `cursorStore.get()` or `set()` may take. A read that takes longer is reported
+   * (`stream_error`, `cursor_get`) and tried again; a write is reported and the next one waits for
+   * it; when the stream ends, `for await` waits at most this long for the last write. Default 5000.
+   */
+  cursorTimeout?: number;
+  /**
+   * Wait between polls in ms (at most 2147483647, the longest a timer holds). A number fixes it; by
+   * default it adapts: `min` (1000) after a poll that found items, doubling while nothing comes up to
+   * `max` (16000), with jitter.
    */
   pause?: number | { min?: number; max?: number };
   /** Items asked per page (1 to 100). Default 100. */

@@ -11,6 +11,20 @@ export interface TreeProgress {
   pending: number;
 }
 
+/** Payload of the `tree_bound` event: an expansion reached its request bound and rejects with `TreeBoundError`. */
+export interface TreeBound {
+  /** The comments page, e.g. `/comments/$article`. */
+  path: string;
+  /** Requests sent to expand stubs (the first page not counted). */
+  requests: number;
+  /** The bound: 100 + twice the larger of the link's `num_comments` and what the first page showed (comments plus work). */
+  bound: number;
+  /** Comments in the tree when it stopped. */
+  comments: number;
+  /** Work still queued when it stopped. */
+  pending: number;
+}
+
 /**
  * Options of `tree()`: how far to expand, plus the usual call options (`signal`, `retryAttempts`, ...),
  * which apply to every request the expansion makes.

@@ -4,14 +4,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blocksOf } from './blocks.mjs';
 
-export { blocksOf, flag } from './blocks.mjs';
+export { blocksOf, flag, flagProblems } from './blocks.mjs';
 export { typecheck } from './typecheck.mjs';
-export { runBlock } from './run.mjs';
+export { OUTPUT_CAP, runBlock } from './run.mjs';
+export { WRITE_CAP } from './stage-platform.mjs';
+export { WINDOW } from './stage-world.mjs';
 export { anchorsOf, checkCitations, checkLinks, repositoryUrl } from './links.mjs';
 
 /** README.md and every docs/*.md, relative to root. @param {string} root */
 export function docFiles(root) {
-  return ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+  return ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 }
 
 /** Every block of the given files. @param {string} root @param {string[]} files */

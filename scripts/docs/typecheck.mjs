@@ -1,5 +1,5 @@
 // Compiles the TypeScript and JavaScript blocks of the docs against the public API, each as a module of
-// its own: `snoopath`, `snoopath/emulator` and `snoopath/shared-limit` are mapped to lib/ (no build
+// its own: `snoopath`, `snoopath/emulator`, `snoopath/shared-limit`, `snoopath/testing` and `snoopath/fleet` are mapped to lib/ (no build
 // needed), and the names of the stage (scripts/docs/stage.mjs) are declared globally.
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
@@ -8,7 +8,8 @@ import { STAGE_DECLARATIONS } from './stage.mjs';
 
 /** @typedef {import('./blocks.mjs').Block} Block */
 
-const ENTRIES = { snoopath: 'lib/index.ts', 'snoopath/emulator': 'lib/emulator/index.ts', 'snoopath/shared-limit': 'lib/shared-limit.ts' };
+// `npm:snoopath` is how Deno names the package (docs/runtimes.md).
+const ENTRIES = { snoopath: 'lib/index.ts', 'npm:snoopath': 'lib/index.ts', 'snoopath/emulator': 'lib/emulator/index.ts', 'snoopath/shared-limit': 'lib/shared-limit.ts', 'snoopath/testing': 'lib/testing.ts', 'snoopath/fleet': 'lib/fleet.ts' };
 
 /** The repository's compiler options, loosened where a reader's project may differ from ours. @param {string} root */
 function options(root, strictAny) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { main, parseCliArgs } from '../../../lib/emulator/cli/cli.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { main, parseCliArgs, USAGE } from '../../../lib/emulator/cli/cli.js';
 
 describe('parseCliArgs', () => {
   it('defaults', () => {
@@ -47,6 +48,16 @@ describe('main', () => {
     } finally {
       await emu?.close();
     }
+  });
+
+  it('--help links the documentation by the repository\'s address: the package ships no docs/ folder', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { files: string[] };
+    expect(pkg.files.some((f) => f.startsWith('docs'))).toBe(false);
+    const links = USAGE.match(/https:\/\/\S+/g) ?? [];
+    expect(links).toEqual(['https://github.com/snoopath/snoopath/blob/main/docs/emulator.md']);
+    expect(existsSync(new URL('../../../docs/emulator.md', import.meta.url))).toBe(true);
+    // No bare repository path: a user of the package could not open it.
+    expect(USAGE.replace(links[0]!, '')).not.toMatch(/\bdocs\//);
   });
 
   it('prints usage for --help and an error for bad arguments', async () => {

@@ -1,21 +1,13 @@
 // The emulator's new items: the feed generator on the emulator's clock, addItems/removeItems, and
 // the new-item listings (comments, mod log, mod queue, unmoderated, inbox, user listings).
-import { afterEach, describe, expect, it } from '@jest/globals';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../../lib/emulator/index.js';
+import { describe, expect, it } from '@jest/globals';
+import { startEmulator, type Emulator } from '../../../lib/emulator/index.js';
 import { parseCliArgs } from '../../../lib/emulator/cli/cli.js';
 import { MAX_PER_TICK } from '../../../lib/emulator/feed/clock.js';
-import { api, appOnlyToken, scriptToken } from '../helpers.js';
-
-const running: Emulator[] = [];
-afterEach(async () => void (await Promise.all(running.splice(0).map((e) => e.close()))));
+import { api, appOnlyToken, onClock, scriptToken } from '../helpers.js';
 
 /** An emulator on a clock the test moves, and a user token for it. */
-async function emulator(options: EmulatorOptions = {}): Promise<{ emu: Emulator; token: string; clock: { now: number } }> {
-  const clock = { now: 1_800_000_000_000 };
-  const emu = await startEmulator({ rateLimit: false, now: () => clock.now, ...options });
-  running.push(emu);
-  return { emu, token: await scriptToken(emu), clock };
-}
+const emulator = onClock();
 
 type Listing = { data: { after: string | null; before: string | null; children: Array<{ kind: string; data: Record<string, any> }> } };
 const get = async (emu: Emulator, token: string, path: string): Promise<Listing> => {

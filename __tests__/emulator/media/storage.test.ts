@@ -11,7 +11,7 @@ import type { Emulator } from '../../../lib/emulator/index.js';
 import { storageError } from '../../../lib/media/urls.js';
 import { api, scriptToken } from '../helpers.js';
 import { start } from '../../integration/setup.js';
-import { PNG, uploadsOf } from '../../integration/media/helpers.js';
+import { BaseWebSocket, PNG, uploadsOf } from '../../integration/media/helpers.js';
 
 type Lease = { args: { action: string; fields: Array<{ name: string; value: string }> }; asset: { asset_id: string; websocket_url: string; processing_state: string; payload: { filepath: string } } };
 
@@ -36,14 +36,32 @@ function leaseForm(l: Lease, mutate: (fields: Array<{ name: string; value: strin
 }
 
 describe('the lease endpoint', () => {
-  it("answers the platform's shape: a protocol-relative action on another port, fields, the asset and its websocket", async () => {
+  it("answers the platform's shape: the action on another port (over plain http named with its scheme), fields, the asset and its websocket", async () => {
     const emu = await start();
     const l = await lease(emu, await scriptToken(emu));
-    expect(l.args.action).toBe(emu.storage.url.replace('http:', ''));
+    // `//host` means https: a plain-http storage host must say http.
+    expect(l.args.action).toBe(emu.storage.url);
+    expect(l.args.action).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(new URL(emu.storage.url).port).not.toBe(new URL(emu.url).port);
     expect(l.args.fields.map((f) => f.name)).toEqual(['acl', 'key', 'X-Amz-Credential', 'X-Amz-Algorithm', 'X-Amz-Date', 'success_action_status', 'content-type', 'x-amz-storage-class', 'x-amz-meta-ext', 'policy', 'X-Amz-Signature', 'x-amz-security-token']);
     expect(l.args.fields.find((f) => f.name === 'content-type')!.value).toBe('image/png');
     expect(l.asset).toEqual({ asset_id: expect.any(String), processing_state: 'incomplete', payload: { filepath: 'cat.png' }, websocket_url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/\w+\?m=/) });
+  });
+
+  it('storage.https alone: the API stays http, the storage host is https, named //host:port as the platform names its own', async () => {
+    const emu = await start({ storage: { https: true } });
+    expect(emu.url).toMatch(/^http:\/\//);
+    expect(emu.storage.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const l = await lease(emu, await scriptToken(emu));
+    expect(l.args.action).toBe(emu.storage.url.replace('https:', ''));
+    expect(l.asset.websocket_url).toMatch(/^wss:\/\//);
+    const answer = await new Promise<number>((resolve, reject) => {
+      request(`${emu.storage.url}/rte_images/none`, { ca: emu.ca }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).on('error', reject).end();
+    });
+    expect(answer).toBe(404);
   });
 
   it('with https: the storage host is https too (same certificate), its websocket wss', async () => {
@@ -189,11 +207,39 @@ describe('the result websocket', () => {
     const submit = await api(emu, token, '/api/submit', { form: { sr: 'aww', title: 'hi', kind: 'image', url, api_type: 'json' } });
     expect(submit.json.json.data.websocket_url).toBe(l.asset.websocket_url);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const socket = new WebSocket(l.asset.websocket_url);
+    const socket = new BaseWebSocket(l.asset.websocket_url);
     const message = await new Promise<string>((resolve) => { socket.onmessage = (e) => resolve(String(e.data)); });
     const closed = await new Promise<CloseEvent>((resolve) => { socket.onclose = resolve; });
     expect(JSON.parse(message)).toEqual({ type: 'success', payload: { redirect: emu.mediaPosts[0]!.permalink } });
     expect([closed.code, closed.wasClean]).toEqual([1000, true]);
+  });
+
+  it('storage.websockets: refuse (403), close (open, then closed with 1011 and no word), silent (open, no word); setWebsockets changes it', async () => {
+    const emu = await start({ mediaDelay: 5, storage: { websockets: 'refuse' } });
+    const token = await scriptToken(emu);
+    const l = await lease(emu, token);
+    expect((await rawHandshake(l.asset.websocket_url)).toString()).toMatch(/^HTTP\/1.1 403/);
+    const { text } = await post(emu, leaseForm(l));
+    const url = /<Location>([^<]+)<\/Location>/.exec(text)![1]!;
+    await api(emu, token, '/api/submit', { form: { sr: 'aww', title: 'hi', kind: 'image', url, api_type: 'json' } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    /** What a socket hears within 300 ms: its messages and how it closed. */
+    const hear = async () => {
+      const socket = new BaseWebSocket(l.asset.websocket_url);
+      const heard: string[] = [];
+      socket.onmessage = (e) => void heard.push(String(e.data));
+      const closed = new Promise<number>((resolve) => { socket.onclose = (e) => resolve(e.code); });
+      const code = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('open'), 300))]);
+      socket.close();
+      return { heard, code };
+    };
+    emu.storage.setWebsockets('close');
+    expect(await hear()).toEqual({ heard: [], code: 1011 });
+    emu.storage.setWebsockets('silent');
+    expect(await hear()).toEqual({ heard: [], code: 'open' });
+    emu.storage.setWebsockets('answer');
+    expect(await hear()).toEqual({ heard: [JSON.stringify({ type: 'success', payload: { redirect: emu.mediaPosts[0]!.permalink } })], code: 1000 });
+    expect(() => emu.storage.setWebsockets('maybe' as 'silent')).toThrow('emulator: storage websockets must be one of answer, refuse, silent, close, got maybe');
   });
 
   it('the submit checks its file: an image URL for an image, a video and a poster for a video', async () => {

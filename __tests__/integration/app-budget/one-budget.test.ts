@@ -51,9 +51,11 @@ describe('one budget per app in the process (limiter: "app", the default)', () =
     const api = requestsTo(emu, API).filter((r) => r.at >= from && r.at < end);
     const accepted = api.filter((r) => r.status === 200).length;
     const refused = api.filter((r) => r.status === 429).length;
+    const perWindow = [0, 1, 2, 3].map((w) => api.filter((r) => r.status === 200 && Math.floor((r.at - from) / windowMs) === w).length);
     const users = new Set(api.map((r) => r.user));
     const share = accepted / (budget * 4);
     expect(failures).toEqual([]);
+    for (const n of perWindow) expect(n).toBeLessThanOrEqual(budget);
     expect(users.size).toBe(10);
     expect(refused).toBe(0);
     expect(share).toBeGreaterThanOrEqual(0.9);

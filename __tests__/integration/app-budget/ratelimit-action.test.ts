@@ -41,7 +41,7 @@ describe('a RATELIMIT of 2 s', () => {
     await sleep(300);
     const meanwhile = post(second, 'four').then(() => Date.now() - t0);
     const elsewhere = post(other, 'five').then(() => Date.now() - t0);
-    const [limitedMs, , elsewhereMs] = await Promise.all([limited, meanwhile, elsewhere]);
+    const [limitedMs, meanwhileMs, elsewhereMs] = await Promise.all([limited, meanwhile, elsewhere]);
     const three = sent(emu, 'three');
     const four = sent(emu, 'four');
     expect(three).toHaveLength(2);
@@ -53,6 +53,7 @@ describe('a RATELIMIT of 2 s', () => {
     expect(four.length).toBeGreaterThanOrEqual(1);
     expect(four.length).toBeLessThanOrEqual(2);
     expect(four[0]!.at - three[0]!.at).toBeGreaterThanOrEqual(1700);
+    expect(meanwhileMs).toBeGreaterThanOrEqual(1700);
     expect(elsewhereMs).toBeLessThan(1000);
     expect(retries).toHaveLength(1);
     expect(retries[0]).toMatchObject({ attempt: 1, error: { code: 'RATELIMIT' } });

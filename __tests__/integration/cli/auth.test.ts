@@ -4,7 +4,7 @@
  * loopback server, as a browser would.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { main, type MainIo } from '../../../lib/cli/main.js';
 import { startEmulator, type Emulator } from '../../../lib/emulator/index.js';
 
@@ -27,7 +27,7 @@ interface Run {
 }
 
 /** Runs the command; `browser` is what the person does with the printed URL (nothing, by default). */
-async function run(argv: string[], env: Record<string, string>, browser?: (url: string) => string | undefined, io: Partial<MainIo> = {}): Promise<Run> {
+async function run(argv: string[], env: Record<string, string>, browser?: (url: string) => string | undefined, io: Partial<MainIo> = {}, servers = ['--auth-server', emu.url, '--api-server', emu.url]): Promise<Run> {
   const result: Run = { status: -1, out: [], err: '' };
   let visit: Promise<void> | undefined;
   const err = (text: string) => {
@@ -41,7 +41,6 @@ async function run(argv: string[], env: Record<string, string>, browser?: (url: 
       }
     }
   };
-  const servers = ['--auth-server', emu.url, '--api-server', emu.url];
   result.status = await main(['auth', ...argv, ...servers], {
     out: (text) => void result.out.push(text),
     err,
@@ -53,6 +52,15 @@ async function run(argv: string[], env: Record<string, string>, browser?: (url: 
   // Never a secret, in any line the person sees.
   for (const secret of SECRETS) expect(result.out.join('\n') + result.err).not.toContain(secret);
   return result;
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 const web = { SNOOPATH_CLIENT_ID: 'web-app-id', SNOOPATH_CLIENT_SECRET: 'web-app-secret' };
@@ -122,11 +130,53 @@ describe('snoopath auth (code flow)', () => {
     expect(r.page).toEqual({ status: 400, text: expect.stringContaining('declined') });
   });
 
-  it('a redirect that is not the answer to this request (another state) is refused', async () => {
-    const r = await run(['--port', '0'], web, (url) => `${new URL(url).searchParams.get('redirect_uri')}/?code=forged&state=forged`);
-    expect(r.status).toBe(1);
-    expect(r.err).toContain('state does not match');
-    expect(r.page?.status).toBe(400);
+  it('a request to the redirect URI that is not the answer (another state, none, a forged refusal) is answered 400, and the command keeps waiting', async () => {
+    const strays: Array<{ status: number; text: string }> = [];
+    let visit: Promise<unknown> | undefined;
+    const open = async (url: string) => {
+      const back = new URL(url).searchParams.get('redirect_uri')!;
+      visit = (async () => {
+        for (const stray of [`${back}?code=forged&state=forged`, `${back}?error=access_denied`, `${back}?error=access_denied&state=stale`, `${back}?code=forged`]) {
+          const res = await fetch(stray);
+          strays.push({ status: res.status, text: await res.text() });
+        }
+        return fetch(url); // then the person approves
+      })();
+      return true;
+    };
+    const r = await run(['--port', '0', '--open', '--timeout', '20'], web, undefined, { open });
+    await visit;
+    expect(strays.map((s) => s.status)).toEqual([400, 400, 400, 400]);
+    expect(strays[1]!.text).toContain('keeps waiting');
+    expect(r.status).toBe(0);
+    expect(r.out).toEqual([expect.stringMatching(/^\S+$/)]);
+    expect(r.err.match(/Ignored a request to the redirect URI/g)).toHaveLength(4);
+    expect(r.err).not.toContain('declined');
+  });
+
+  it('a request with an invalid Host header gets an answer, and the command keeps waiting', async () => {
+    let visit: Promise<unknown> | undefined;
+    const raw = (port: string, host: string) => new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET /?code=x&state=y HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+      let answer = '';
+      socket.on('data', (chunk) => void (answer += chunk));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    const answers: string[] = [];
+    const open = async (url: string) => {
+      const { port } = new URL(new URL(url).searchParams.get('redirect_uri')!);
+      visit = (async () => {
+        for (const host of ['[', 'a b', '%', '[::1']) answers.push((await raw(port, host)).split('\r\n')[0]!);
+        return fetch(url);
+      })();
+      return true;
+    };
+    const r = await run(['--port', '0', '--open', '--timeout', '20'], web, undefined, { open });
+    await visit;
+    expect(answers).toHaveLength(4);
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /);
+    expect(r.status).toBe(0);
   });
 
   it('gives up after --timeout when nobody approves', async () => {
@@ -173,11 +223,42 @@ describe('snoopath auth --script', () => {
     expect(emu.requests[0]!.headers['user-agent']).toBe('cli:snoopath-auth:3.0.0');
   });
 
-  it('a wrong password fails with the reason, never the password', async () => {
+  it('a wrong password fails with the reason in the command\'s terms, never the password', async () => {
     const r = await run(['--script', '--json'], { ...script, SNOOPATH_PASSWORD: 'not-the-password' });
     expect(r.status).toBe(1);
     expect(r.err).toContain('invalid_grant');
+    expect(r.err).toContain('SNOOPATH_PASSWORD');
+    expect(r.err).not.toMatch(/oauth\.|\bcode or refresh token|codes are single use/);
     expect(r.err).not.toContain('not-the-password');
+  });
+
+  it('a wrong secret names SNOOPATH_CLIENT_SECRET; a web app\'s credentials say that --script is for script apps', async () => {
+    const secret = await run(['--script'], { ...script, SNOOPATH_CLIENT_SECRET: 'not-the-secret' });
+    expect(secret.status).toBe(1);
+    expect(secret.err).toMatch(/invalid_client\): check SNOOPATH_CLIENT_ID and SNOOPATH_CLIENT_SECRET/);
+    const webApp = await run(['--script'], { ...script, ...web });
+    expect(webApp.status).toBe(1);
+    expect(webApp.err).toContain('--script checks the credentials of script apps');
+    expect(secret.err + webApp.err).not.toMatch(/oauth\.|authServerUri/);
+  });
+
+  it('a server that does not answer is named by its flag: --auth-server for the token request, --api-server for API calls', async () => {
+    const closed = await closedPort();
+    const auth = await run(['--script'], script, undefined, {}, ['--auth-server', `http://127.0.0.1:${closed}`, '--api-server', emu.url]);
+    expect(auth.status).toBe(1);
+    expect(auth.err).toContain(`POST http://127.0.0.1:${closed}/api/v1/access_token failed (ECONNREFUSED). Token requests go to --auth-server (given as http://127.0.0.1:${closed}): check it, and the network.`);
+    const api = await run(['--script'], script, undefined, {}, ['--auth-server', emu.url, '--api-server', `http://127.0.0.1:${closed}`]);
+    expect(api.status).toBe(1);
+    expect(api.err).toContain(`GET http://127.0.0.1:${closed}/api/v1/me failed (ECONNREFUSED). API calls go to --api-server (given as http://127.0.0.1:${closed}): check it, and the network.`);
+    // The library's retry lines come to stderr in the command's terms too.
+    expect(api.err).toMatch(/^snoopath: Retry 1 in 1 s: GET \S+\/api\/v1\/me failed \(ECONNREFUSED\): check the network, or --api-server\/--auth-server\.$/m);
+    expect(auth.err + api.err).not.toMatch(/apiServerUri|authServerUri/);
+  });
+
+  it('a bad --auth-server value is named by its flag', async () => {
+    const r = await run(['--script'], script, undefined, {}, ['--auth-server', 'http://example.org', '--api-server', emu.url]);
+    expect(r.status).toBe(1);
+    expect(r.err).toMatch(/^snoopath auth: --auth-server uses plain http for "example.org"/m);
   });
 
   it('flags work too, with a note that they stay in the shell history', async () => {

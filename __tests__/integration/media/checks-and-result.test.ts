@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ArgumentError, ResponseError, TimeoutError } from '../../../lib/index.js';
 import { client, failure, requestsTo, start } from '../setup.js';
-import { MP4, PNG, socketsOf, trackedWebSocket, until, uploadsOf } from './helpers.js';
+import { BaseWebSocket, MP4, PNG, socketsOf, trackedWebSocket, until, uploadsOf } from './helpers.js';
 
 describe('checks before any request', () => {
   const cases: Array<[string, Parameters<ReturnType<typeof client>['submitMedia']>[0], Record<string, unknown>, RegExp]> = [
@@ -50,7 +50,7 @@ describe('the result', () => {
     const error = await failure(client(emu).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'failing.png' }, { WebSocket }));
     expect(error).toBeInstanceOf(ResponseError);
     expect(error).toMatchObject({ step: 'result', body: expect.stringContaining('"failed"') });
-    expect(error.message).toMatch(/^Media post, result step \(the websocket\): the platform could not process the media: processing of failing.png failed/);
+    expect(error.message).toMatch(/^Media post, result step: the platform could not process the media: processing of failing.png failed/);
     expect(error.message).not.toContain('?m=');
     await until(() => sockets[0]!.readyState === WebSocket.CLOSED);
   });
@@ -93,7 +93,7 @@ describe('the result', () => {
     const emu = await start({ mediaDelay: 10 });
     let made = 0;
     // The first socket gets a wrong token, so the storage host refuses it (403) before the submit.
-    class RefusedOnce extends WebSocket {
+    class RefusedOnce extends BaseWebSocket {
       constructor(url: string | URL) {
         super(made++ === 0 ? String(url).replace(/m=[^&]+/, 'm=wrong') : url);
       }
@@ -103,18 +103,35 @@ describe('the result', () => {
     expect(socketsOf(emu).map((s) => s.status)).toEqual([403, 101]);
   });
 
-  it('no websocket will open: the post is made, then NetworkError says so and why', async () => {
+  it('no websocket will open: the post is found among the account\'s submissions instead', async () => {
     const emu = await start({ mediaDelay: 10 });
-    class Refused extends WebSocket {
+    class Refused extends BaseWebSocket {
       constructor(url: string | URL) {
         super(String(url).replace(/m=[^&]+/, 'm=wrong'));
       }
     }
-    const error = await failure(client(emu).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { WebSocket: Refused }));
-    expect(error).toMatchObject({ name: 'NetworkError' });
-    expect(error.message).toMatch(/^Media post, result step \(the websocket\): no websocket could be opened to hear the result \(could not connect to ws:\/\/127\.0\.0\.1:\d+\/ws\/\w+\); the post may still have been created/);
-    expect(emu.mediaPosts).toHaveLength(1);
+    const post = await client(emu).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { WebSocket: Refused });
+    expect(post).toMatchObject({ url: emu.mediaPosts[0]!.permalink, id: emu.mediaPosts[0]!.id, name: emu.mediaPosts[0]!.name });
     expect(socketsOf(emu).map((s) => s.status)).toEqual([403, 403]);
+    expect(requestsTo(emu, '/user/demo_user/submitted')).toHaveLength(1);
+  });
+
+  it("a gallery answer naming a javascript: URL: ResponseError UNSAFE_POST_URL, the URL never handed out", async () => {
+    const emu = await start();
+    const reddit = client(emu, 'script', {
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (!(input instanceof Request ? input.url : String(input)).includes('/api/submit_gallery_post.json')) return response;
+        const body = await response.json();
+        body.json.data.url = 'javascript:alert(document.cookie)';
+        return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+      },
+    });
+    const files = [{ file: PNG, name: 'a.png' }, { file: PNG, name: 'b.png' }];
+    const error = await failure(reddit.submitMedia({ sr: 'aww', title: 'x', kind: 'gallery', files }));
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(error).toMatchObject({ step: 'submit', code: 'UNSAFE_POST_URL' });
+    expect(error.message).toMatch(/^Media post, submit step: the platform named the post "javascript:alert\(document.cookie\)", which is neither an https URL nor a loopback http one: refused/);
   });
 
   it('the submit answer\'s websocket is listened on when the lease gave none', async () => {
@@ -134,22 +151,21 @@ describe('the result', () => {
     expect(post.websocketUrls).toHaveLength(1);
   });
 
-  it('waitForResult: true in a runtime without WebSocket: ArgumentError before any request; left out, no wait', async () => {
+  it('without a global WebSocket (Node 20) undici\'s is used: the post resolves to its URL, id and name', async () => {
     const emu = await start({ mediaDelay: 10 });
     const reddit = client(emu);
     const global = globalThis as { WebSocket?: unknown };
     const original = global.WebSocket;
     delete global.WebSocket;
     try {
-      const error = await failure(reddit.submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { waitForResult: true }));
-      expect(error).toBeInstanceOf(ArgumentError);
-      expect(error.message).toMatch(/needs a WebSocket, which this runtime lacks .*pass options.WebSocket .*or waitForResult: false/);
-      expect(emu.requests.filter((r) => r.path !== '/api/v1/access_token')).toHaveLength(0);
       const post = await reddit.submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' });
-      expect(post.url).toBeUndefined();
-      expect(post.assetIds).toHaveLength(1);
+      const created = emu.mediaPosts[0]!;
+      expect(post).toMatchObject({ url: created.permalink, id: created.id, name: created.name });
+      expect(socketsOf(emu).map((s) => s.status)).toEqual([101]);
+      const explicit = await reddit.submitMedia({ sr: 'aww', title: 'y', kind: 'image', file: PNG, name: 'b.png' }, { waitForResult: true });
+      expect(explicit.url).toBe(emu.mediaPosts[1]!.permalink);
     } finally {
-      global.WebSocket = original;
+      if (original !== undefined) global.WebSocket = original;
     }
   });
 });

@@ -1,4 +1,5 @@
 /** Shared pieces of the media tests: small real files and what the emulator saw. */
+import { Agent, fetch as undiciFetch, WebSocket as UndiciWebSocket } from 'undici';
 import type { Emulator, StorageUpload } from '../../../lib/emulator/index.js';
 
 /** A 16x9 grey PNG. */
@@ -25,14 +26,37 @@ export async function until(check: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
+/** The runtime's WebSocket; on Node 20, which has none, undici's (what snoopath itself uses there). */
+export const BaseWebSocket: typeof WebSocket = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket ?? (UndiciWebSocket as unknown as typeof WebSocket);
+
 /** A WebSocket class that remembers its sockets, to see that every way out closes them. */
 export function trackedWebSocket(): { WebSocket: typeof WebSocket; sockets: WebSocket[] } {
   const sockets: WebSocket[] = [];
-  class Tracked extends WebSocket {
+  class Tracked extends BaseWebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
       sockets.push(this);
     }
   }
   return { WebSocket: Tracked, sockets };
+}
+
+/**
+ * A fetch and a WebSocket class that trust `ca` (the emulator's self-signed certificate) for https
+ * and wss, as an application would trust its own CA: the client itself stays strict.
+ */
+export function trusting(ca: string): { fetch: typeof fetch; WebSocket: typeof WebSocket; close(): Promise<void> } {
+  const dispatcher = new Agent({ connect: { ca } });
+  const trustingFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const { method, headers, signal, redirect } = request;
+    return (await undiciFetch(request.url, { method, headers: [...headers], body, signal, redirect, dispatcher })) as unknown as Response;
+  };
+  class Trusting extends UndiciWebSocket {
+    constructor(url: string | URL) {
+      super(url, { dispatcher });
+    }
+  }
+  return { fetch: trustingFetch, WebSocket: Trusting as unknown as typeof WebSocket, close: () => dispatcher.close() };
 }

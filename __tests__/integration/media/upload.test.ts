@@ -1,9 +1,12 @@
 /** The upload to the storage host: no credentials, its own retries and pacing, its failures named for their step. */
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { ResponseError, TimeoutError } from '../../../lib/index.js';
+import { ArgumentError, ResponseError, TimeoutError } from '../../../lib/index.js';
 import { client, failure, requestsTo, start } from '../setup.js';
-import { MP4, PNG, until, uploadsOf } from './helpers.js';
+import { MP4, PNG, trusting, until, uploadsOf } from './helpers.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const LEASE = '/api/media/asset.json';
@@ -103,6 +106,76 @@ describe('the upload goes to another host', () => {
     expect(requestsTo(emu, '/api/submit')).toHaveLength(0);
     controller.abort(new Error('enough'));
     expect((await posting).message).toBe('enough');
+  });
+});
+
+describe('a file that changes under the upload', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'snoopath-media-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('grown after its size was checked: ArgumentError naming the file and both sizes, not "check the network"; not retried, nothing posted', async () => {
+    const emu = await start();
+    const path = join(dir, 'growing.png');
+    writeFileSync(path, PNG);
+    // The lease answers late: the file grows between its check and its upload.
+    emu.fault({ path: LEASE, delay: 300 });
+    const posting = failure(client(emu, 'script', { retryDelay: 1000 }).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: path }));
+    await until(() => requestsTo(emu, LEASE).length === 1);
+    appendFileSync(path, Buffer.alloc(1000));
+    const error = await posting;
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect(error.message).toBe(`file "${path}" changed after it was checked: it is now 1,072 bytes, it was 72 bytes when its size was checked. Nothing was posted: post it again once the file is complete (a file still being written, by a recorder or a download, changes under the upload).`);
+    expect(uploadsOf(emu)).toHaveLength(0);
+    expect(requestsTo(emu, '/api/submit')).toHaveLength(0);
+  });
+
+  it('grown while its upload is under way: the same error, at the latest when the failed send is retried', async () => {
+    const emu = await start();
+    const path = join(dir, 'recording.mp4');
+    // Large enough that the upload is still reading the file while the storage host holds back.
+    writeFileSync(path, Buffer.alloc(8 * 1024 * 1024, 1));
+    emu.storage.fault({ method: 'POST', path: '/', delay: 400 });
+    const posting = failure(client(emu).uploadMedia(path));
+    await until(() => uploadsOf(emu).length === 1);
+    appendFileSync(path, Buffer.alloc(10, 2));
+    const error = await posting;
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect(error.message).toMatch(/^file ".*recording\.mp4" changed after it was checked: it is now 8,388,618 bytes, it was 8,388,608 bytes when its size was checked\./);
+    expect(uploadsOf(emu).length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the storage host over https', () => {
+  it("a lease action //host is reached over https although the API is plain http; a client that does not trust the certificate is refused", async () => {
+    const emu = await start({ mediaDelay: 10, storage: { https: true } });
+    expect([emu.url, emu.storage.url]).toEqual([expect.stringMatching(/^http:/), expect.stringMatching(/^https:/)]);
+    const trust = trusting(emu.ca!);
+    try {
+      const post = await client(emu, 'script', { fetch: trust.fetch }).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { WebSocket: trust.WebSocket });
+      expect(post.url).toBe(emu.mediaPosts[0]!.permalink);
+      expect(uploadsOf(emu).map((u) => u.status)).toEqual([201]);
+      expect(post.websocketUrls).toEqual([expect.stringMatching(/^wss:\/\/127\.0\.0\.1:\d+\/ws\//)]);
+    } finally {
+      await trust.close();
+    }
+    // The client is strict: the storage host's certificate is not trusted by default, and nothing falls back to http.
+    const error = await failure(client(emu, 'script', { retryAttempts: 0 }).uploadMedia(PNG, { name: 'a.png' }));
+    expect(error).toMatchObject({ name: 'NetworkError' });
+    expect(error.message).toMatch(/^Media post, upload step \(to the storage host\): could not reach https:\/\/127\.0\.0\.1:\d+ /);
+    expect(uploadsOf(emu)).toHaveLength(1);
+  });
+});
+
+describe('a hostile storage host', () => {
+  it('an error whose XML names a character past U+10FFFF: ResponseError for the upload step, not a raw RangeError', async () => {
+    const emu = await start();
+    emu.storage.fault({ method: 'POST', path: '/', status: 403, body: '<Error><Code>AccessDenied</Code><Message>denied &#x110000;</Message></Error>' });
+    const error = await failure(client(emu).uploadMedia(PNG, { name: 'a.png' }));
+    expect(error).toMatchObject({ name: 'ResponseError', step: 'upload', status: 403 });
+    expect(error.message).toContain('answered 403 (AccessDenied: denied \uFFFD)');
   });
 });
 

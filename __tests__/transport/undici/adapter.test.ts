@@ -94,6 +94,19 @@ describe('answers', () => {
     expect(await (await f(`${server.origin}/other`)).text()).toBe('hello');
   });
 
+  it('an empty body is empty whatever its encoding; a compressed body cut mid-way rejects the read', async () => {
+    const server = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      if (req.url === '/empty') return res.end();
+      const gz = gzipSync(Buffer.from(JSON.stringify(json)));
+      res.write(gz.subarray(0, gz.length >> 1));
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const f = transport();
+    expect(await (await f(`${server.origin}/empty`)).text()).toBe('');
+    await expect((await f(`${server.origin}/cut`)).text()).rejects.toThrow();
+  });
+
   it('a connection that fails is a TypeError whose cause carries the code, as with fetch', async () => {
     const server = await serve((_req, res) => res.end());
     const { port } = server;

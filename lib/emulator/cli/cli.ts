@@ -11,8 +11,11 @@ export const USAGE = `Usage: snoopath-emulator [options]
   --window S        rate-limit window in seconds (default 600)
   --no-rate-limit   no rate limit and no X-Ratelimit headers
   --seed N          seed of the generated data
-  --feed            new posts, comments and messages keep arriving (see docs/emulator.md)
-  -h, --help        show this help`;
+  --feed            new posts, comments and messages keep arriving
+  -h, --help        show this help
+
+Documentation (what it emulates, its apps and accounts, faults, the feed):
+  https://github.com/snoopath/snoopath/blob/main/docs/emulator.md`;
 
 export type CliCommand = { help: true } | { help: false; options: EmulatorOptions };
 

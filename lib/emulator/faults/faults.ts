@@ -25,10 +25,14 @@ function chaosSpec(kind: FaultKind, r: number): FaultSpec {
   }
 }
 
+/** Faults armed by name that act where the platform would (not on arrival): `emu.inject()`'s morechildren and websocket kinds. */
+export type ArmedFault = 'moreChildrenBusy' | 'websocketRefused' | 'websocketSilent';
+
 /** Faults queued with `fault()` and chaos mode's random ones. */
 export class Faults {
   private pending: Pending[] = [];
   private readonly random: () => number;
+  private readonly armed = new Map<ArmedFault, Array<{ left: number; status?: number }>>();
 
   constructor(private readonly chaos: { rate: number; faults: readonly FaultKind[] } | undefined, seed: number) {
     this.random = makeRandom(seed);
@@ -41,6 +45,24 @@ export class Faults {
 
   clear(): void {
     this.pending = [];
+    this.armed.clear();
+  }
+
+  /** Arms a named fault for the next `times` occasions. */
+  arm(kind: ArmedFault, times: number, status?: number): void {
+    if (times <= 0) return;
+    const list = this.armed.get(kind) ?? [];
+    list.push(status === undefined ? { left: times } : { left: times, status });
+    this.armed.set(kind, list);
+  }
+
+  /** Uses up one occasion of an armed fault; answers it (with its status, if any), or undefined. */
+  use(kind: ArmedFault): { status?: number } | undefined {
+    const list = this.armed.get(kind);
+    const first = list?.[0];
+    if (!list || !first) return undefined;
+    if (--first.left <= 0) list.shift();
+    return first;
   }
 
   /** The fault for this request, if any; a queued one is used up. Preflights only match an explicit `OPTIONS`. */

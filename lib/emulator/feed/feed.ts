@@ -51,6 +51,8 @@ export class Feed {
   readonly log: ModEntry[] = [];
   /** Removed or deleted posts and comments (generated ones too): gone from every listing. */
   readonly removed = new Set<string>();
+  /** Those of `removed` their authors deleted (no moderator involved). */
+  readonly deleted = new Set<string>();
   readonly reported = new Set<string>();
   readonly approved = new Set<string>();
   #posts = 0;
@@ -127,10 +129,21 @@ export class Feed {
     return true;
   }
 
+  /** Deletes a post or comment (its author's doing: nothing in the mod log) or a message; false if there is none to delete. */
+  delete(name: string): boolean {
+    if (name.startsWith('t4_')) return this.remove(name);
+    if (!this.find(name) || this.deleted.has(name)) return false;
+    this.deleted.add(name);
+    this.removed.add(name);
+    this.reported.delete(name);
+    return true;
+  }
+
   approve(name: string, mod: string): boolean {
     const found = this.find(name);
     if (!found) return false;
     this.removed.delete(name);
+    this.deleted.delete(name);
     this.reported.delete(name);
     this.approved.add(name);
     this.moderated(found, 'approve', mod);
@@ -143,23 +156,24 @@ export class Feed {
     }
   }
 
-  /** Posts (`t3`) or comments (`t1`) of a subreddit (or all), newest first, removed ones hidden. */
-  listed(kind: 't1' | 't3', view: View, sub?: Subreddit, author?: string): Sequence {
+  /** Posts (`t3`) or comments (`t1`) of subreddits (or all), newest first, removed ones hidden. */
+  listed(kind: 't1' | 't3', view: View, subs?: readonly Subreddit[], author?: string): Sequence {
     const who = author === undefined ? undefined : lower(author);
+    const among = subs && new Set(subs);
     return sequence(
       this.things,
-      (e) => e.name.startsWith(kind) && (!sub || e.sub === sub) && (who === undefined || lower((e.comment ?? e.post.data).author as string) === who),
+      (e) => e.name.startsWith(kind) && (!among || among.has(e.sub)) && (who === undefined || lower((e.comment ?? e.post.data).author as string) === who),
       (e) => (this.removed.has(e.name) ? undefined : this.render(e, view)),
       (e) => e.name,
     );
   }
 
-  /** `about/modqueue` (reported, not yet handled) or `about/unmoderated` (posts no moderator has handled). */
-  moderation(which: 'modqueue' | 'unmoderated', sub: Subreddit, view: View): Sequence {
+  /** `about/modqueue` (reported, not yet handled) or `about/unmoderated` (posts no moderator has handled) of subreddits. */
+  moderation(which: 'modqueue' | 'unmoderated', subs: readonly Subreddit[], view: View): Sequence {
     const open = (e: Entry) => !this.removed.has(e.name) && !this.approved.has(e.name);
     return sequence(
       this.things,
-      (e) => e.sub === sub && (which === 'modqueue' || e.name.startsWith('t3')),
+      (e) => subs.includes(e.sub) && (which === 'modqueue' || e.name.startsWith('t3')),
       (e) => (open(e) && (which === 'unmoderated' || this.reported.has(e.name)) ? this.render(e, view) : undefined),
       (e) => e.name,
     );
@@ -171,8 +185,8 @@ export class Feed {
     return sequence(this.mail, (m) => lower(m.to) === who, (m) => (unreadOnly && !m.unread) || (m.reply && this.removed.has(name(m))) ? undefined : renderMail(m, view), name);
   }
 
-  modLog(sub: Subreddit): Sequence {
-    return sequence(this.log, (e) => e.sub === sub, renderModEntry, (e) => e.id, (e) => `modaction_${e.id}`);
+  modLog(subs: readonly Subreddit[]): Sequence {
+    return sequence(this.log, (e) => subs.includes(e.sub), renderModEntry, (e) => e.id, (e) => `modaction_${e.id}`);
   }
 
   private render(e: Entry, view: View): Thing {

@@ -2,6 +2,7 @@ import { allow } from '../oauth/auth.js';
 import type { Ctx } from '../server/http.js';
 import { bool, json, notFound } from '../server/http.js';
 import { pageOf, type Sequence } from '../listings/paging.js';
+import { subsOf } from '../listings/subs.js';
 import type { State } from '../state.js';
 import { listing } from '../things/things.js';
 
@@ -14,7 +15,8 @@ const ids = (value: string | undefined): string[] => (value ?? '').split(',').ma
 
 /**
  * The new-item listings and the moderation and inbox actions around them: `/comments` and
- * `/r/{sub}/comments`, `/r/{sub}/about/{log,modqueue,unmoderated}`, `/message/{inbox,unread}`,
+ * `/r/{sub}/comments`, `/r/{sub}/about/{log,modqueue,unmoderated}` (`{sub}` may be `a+b+c`, `mod`,
+ * `all`: lib/emulator/listings/subs.ts), `/message/{inbox,unread}`,
  * `/user/{name}/{submitted,comments}`, `POST /api/{remove,approve,read_message,read_all_messages}`.
  * Answers whether the route was one of them.
  */
@@ -41,20 +43,26 @@ export function feedRoute(ctx: Ctx, state: State, parts: string[]): boolean {
   } else if (ctx.method === 'POST' && a === 'api' && n === 2 && (b === 'remove' || b === 'approve')) {
     if (!allow(ctx, 'modposts', true)) return true;
     const id = ctx.params.id ?? '';
-    if (!feed.find(id)) return notFound(ctx), true;
+    const found = feed.find(id);
+    if (!found) return notFound(ctx), true;
+    // Only a moderator of the thing's subreddit may act on it (an account's `moderates`, default every one).
+    const moderates = state.account(user())?.moderates;
+    if (moderates && !moderates.some((name) => name.toLowerCase() === found.post.sub.name.toLowerCase())) {
+      return json(ctx, 403, { message: 'Forbidden', error: 403 }), true;
+    }
     if (b === 'remove') feed.remove(id, user());
     else feed.approve(id, user());
     json(ctx, 200, {});
   } else if (get && a === 'r' && b !== undefined && c === 'comments' && n === 3) {
     if (!allow(ctx, 'read', false)) return true;
-    const sub = state.catalog.sub(b);
-    if (sub) answer(ctx, state, feed.listed('t1', view(), sub));
+    const found = subsOf(ctx, state, b);
+    if (found) answer(ctx, state, feed.listed('t1', view(), found.all ? undefined : found.subs));
     else notFound(ctx);
   } else if (get && a === 'r' && b !== undefined && c === 'about' && n === 4 && (d === 'log' || d === 'modqueue' || d === 'unmoderated')) {
     if (!allow(ctx, d === 'log' ? 'modlog' : 'read', true)) return true;
-    const sub = state.catalog.sub(b);
-    if (!sub) notFound(ctx);
-    else answer(ctx, state, d === 'log' ? feed.modLog(sub) : feed.moderation(d, sub, view()));
+    const found = subsOf(ctx, state, b);
+    if (!found) notFound(ctx);
+    else answer(ctx, state, d === 'log' ? feed.modLog(found.subs) : feed.moderation(d, found.subs, view()));
   } else {
     return false;
   }

@@ -6,7 +6,7 @@ import type { ActionLimit } from '../types.js';
 export const LIMITED_ACTIONS = ['/api/comment', '/api/submit', '/api/compose', '/api/submit_gallery_post', '/api/submit_poll_post'];
 
 /** "3 minutes", "1 minute", "9 seconds": the platform's wording of a wait. */
-function wording(seconds: number): string {
+export function wording(seconds: number): string {
   if (seconds >= 60) {
     const minutes = Math.ceil(seconds / 60);
     return `${minutes} minute${minutes === 1 ? '' : 's'}`;

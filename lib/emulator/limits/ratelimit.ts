@@ -16,6 +16,11 @@ export class RateLimiter {
 
   constructor(private readonly now: () => number, private limit: RateLimit | false) {}
 
+  /** Requests allowed per window, or undefined when there is no limit. */
+  get budget(): number | undefined {
+    return this.limit ? this.limit.budget : undefined;
+  }
+
   set(limit: RateLimit | false): void {
     this.limit = limit;
     this.buckets.clear();

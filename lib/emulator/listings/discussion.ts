@@ -42,7 +42,8 @@ export function moreChildren(ctx: Ctx, state: State): void {
   const p = ctx.params;
   const principal = ctx.principal;
   const key = principal?.user ?? principal?.clientId ?? `a:${ctx.req.socket.remoteAddress ?? ''}`;
-  if (state.moreLocks.has(key)) return json(ctx, 429, { message: 'Too Many Requests', error: 429 });
+  // A call of the account in progress, or one made to look so (emu.inject('moreChildrenBusy')).
+  if (state.moreLocks.has(key) || state.faults.use('moreChildrenBusy')) return json(ctx, 429, { message: 'Too Many Requests', error: 429 });
   const post = p.link_id?.startsWith('t3_') ? state.catalog.postById(p.link_id.slice(3)) : undefined;
   if (!post) return jsonErrors(ctx, [['NO_THING_ID', 'that thing does not exist', 'link_id']]);
   const tree = state.comments.tree(post);

@@ -3,6 +3,7 @@ import type { Sort, Subreddit } from '../things/data.js';
 import type { Ctx } from '../server/http.js';
 import { json, redirect } from '../server/http.js';
 import { concat, pageOf, type Sequence } from './paging.js';
+import { subsOf } from './subs.js';
 import type { State } from '../state.js';
 import type { Thing, View } from '../things/things.js';
 import { listing, renderPost } from '../things/things.js';
@@ -11,9 +12,9 @@ function modhash(ctx: Ctx): string | null {
   return ctx.principal?.modhash ?? null;
 }
 
-/** The generated posts of a subreddit (or the front page) in one sort; removed ones hidden. */
-function generated(state: State, sub: Subreddit | undefined, sort: Sort, view: View): Sequence {
-  const order = state.catalog.order(sub, sort);
+/** The generated posts of subreddits (or the front page) in one sort; removed ones hidden. */
+function generated(state: State, subs: readonly Subreddit[] | undefined, sort: Sort, view: View): Sequence {
+  const order = state.catalog.order(subs, sort);
   const n = order.ids.length;
   const postAt = (k: number) => state.catalog.post(order.ids[k] as number)!;
   return {
@@ -26,7 +27,8 @@ function generated(state: State, sub: Subreddit | undefined, sort: Sort, view: V
     indexOf: (fullname) => {
       const post = fullname.startsWith('t3_') ? state.catalog.postById(fullname.slice(3)) : undefined;
       const k = post ? post.g - order.offset : -1;
-      return k >= 0 && k < n ? order.pos[k] : undefined;
+      const at = k >= 0 && k < order.pos.length ? (order.pos[k] as number) : -1;
+      return at >= 0 ? at : undefined;
     },
   };
 }
@@ -37,9 +39,9 @@ function generated(state: State, sub: Subreddit | undefined, sort: Sort, view: V
  * posts made while the emulator runs first. Unlike the platform, listings do not stop at 1000
  * items unless `listingCap` says so.
  */
-export function postListing(ctx: Ctx, state: State, sub: Subreddit | undefined, sort: Sort): void {
+export function postListing(ctx: Ctx, state: State, subs: readonly Subreddit[] | undefined, sort: Sort): void {
   const view = state.view(ctx.principal);
-  const seq = sort === 'new' ? concat(state.feed.listed('t3', view, sub), generated(state, sub, sort, view)) : generated(state, sub, sort, view);
+  const seq = sort === 'new' ? concat(state.feed.listed('t3', view, subs), generated(state, subs, sort, view)) : generated(state, subs, sort, view);
   const page = pageOf(seq, ctx.params, state.cfg.listingCap);
   json(ctx, 200, listing(page.children, page.after, page.before, modhash(ctx)));
 }
@@ -56,7 +58,10 @@ function aboutSub(sub: Subreddit): Thing {
   };
 }
 
-/** Routes `/`, `/hot|new|top`, `/r/{sub}[/hot|new|top|about]` and `/subreddits/search`. */
+/**
+ * Routes `/`, `/hot|new|top`, `/r/{sub}[/hot|new|top|about]` and `/subreddits/search`. `{sub}` may
+ * be `a+b+c` (merged, as the platform does), `mod` (what the caller moderates), `all` or `popular`.
+ */
 export function listingRoute(ctx: Ctx, state: State, parts: string[]): boolean {
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
   const [first, name, what, ...rest] = parts;
@@ -74,13 +79,14 @@ export function listingRoute(ctx: Ctx, state: State, parts: string[]): boolean {
   if (first !== 'r' || name === undefined || rest.length > 0) return false;
   if (what !== undefined && what !== 'hot' && what !== 'new' && what !== 'top' && what !== 'about') return false;
   if (!allow(ctx, 'read', false)) return true;
-  const sub = state.catalog.sub(name);
-  if (!sub) {
+  const found = subsOf(ctx, state, name);
+  const one = state.catalog.sub(name);
+  if (!found || (what === 'about' && !one)) {
     // The platform sends unknown subreddits to its search page.
     redirect(ctx, `${state.url}/subreddits/search?q=${encodeURIComponent(name)}`);
     return true;
   }
-  if (what === 'about') json(ctx, 200, aboutSub(sub));
-  else postListing(ctx, state, sub, (what ?? 'hot') as Sort);
+  if (what === 'about') json(ctx, 200, aboutSub(one!));
+  else postListing(ctx, state, found.all ? undefined : found.subs, (what ?? 'hot') as Sort);
   return true;
 }

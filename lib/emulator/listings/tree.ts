@@ -57,15 +57,25 @@ export function renderTree(tree: Tree, rootIds: readonly string[], parent: strin
   return listing(level(rootIds, parent, 0));
 }
 
-/** `/api/morechildren`: the asked comments and (unless `limitChildren`) their replies, flat; deleted ones never. */
-export function flatChildren(tree: Tree, ids: readonly string[], depth: number, limitChildren: boolean, sort: string, view: View): Thing[] {
+/** The platform answers at most this many comments per `/api/morechildren` request, whatever was asked. */
+export const MORECHILDREN_MAX = 100;
+
+/**
+ * `/api/morechildren`: the asked comments and (unless `limitChildren`) their replies, flat, parents
+ * first; deleted ones never. As on the platform, at most `max` comments: what did not fit comes back
+ * as `more` stubs, one per parent, listing the ids left (asked ones and replies alike), so a client
+ * must ask again for them.
+ */
+export function flatChildren(tree: Tree, ids: readonly string[], depth: number, limitChildren: boolean, sort: string, view: View, max = MORECHILDREN_MAX): Thing[] {
   const out: Thing[] = [];
   const asked = sorted(tree, ids, sort);
   // A stack, not recursion: `depth` bounds it, but a wide tree is walked without deep frames either way.
   const stack: Array<[Comment, number]> = asked.reverse().map((c) => [c, 0]);
-  while (stack.length) {
+  let budget = max;
+  while (stack.length && budget > 0) {
     const [c, rel] = stack.pop()!;
     if (c.deleted) continue;
+    budget--;
     out.push(render(c, view, 0));
     if (limitChildren || c.size <= 1) continue;
     if (rel + 1 >= depth) {
@@ -75,5 +85,19 @@ export function flatChildren(tree: Tree, ids: readonly string[], depth: number, 
     const children = sorted(tree, c.children, sort);
     for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, rel + 1]);
   }
-  return out;
+  return stack.length ? [...out, ...leftovers(tree, stack.reverse().map(([c]) => c))] : out;
+}
+
+/** What did not fit, as one `more` stub per parent (in the order they would have come), deleted ones listed too. */
+function leftovers(tree: Tree, rest: readonly Comment[]): Thing[] {
+  const byParent = new Map<string, Comment[]>();
+  for (const c of rest) {
+    const list = byParent.get(c.parent);
+    if (list) list.push(c);
+    else byParent.set(c.parent, [c]);
+  }
+  return [...byParent].map(([parent, list]) => {
+    const count = list.reduce((n, c) => n + (tree.byId.get(c.id)?.size ?? 0), 0);
+    return renderMore(parent, (list[0] as Comment).depth, list.map((c) => c.id), count);
+  });
 }

@@ -9,7 +9,9 @@ function badRequest(ctx: Ctx, field: string, explanation: string): void {
 
 /**
  * `POST /api/media/asset.json` (`filepath`, `mimetype`): an upload lease on the storage host, in the
- * platform's shape. `action` is protocol-relative, as the platform's is.
+ * platform's shape. An https storage host is named protocol-relative (`//host:port`), as the
+ * platform names its own: `//` means https. A plain-http one is named with its scheme, the only way
+ * a client may be sent to plain http (and on loopback only).
  */
 export function leaseEndpoint(ctx: Ctx, state: State): void {
   const { filepath, mimetype } = ctx.params;
@@ -20,7 +22,7 @@ export function leaseEndpoint(ctx: Ctx, state: State): void {
   const media = state.media;
   const lease = media.lease(filepath, mimetype);
   json(ctx, 200, {
-    args: { action: media.storageUrl.replace(/^https?:/, ''), fields: lease.fields },
+    args: { action: media.storageUrl.replace(/^https:/, ''), fields: lease.fields },
     asset: { asset_id: lease.assetId, processing_state: 'incomplete', payload: { filepath }, websocket_url: media.websocketUrl(lease) },
   });
 }

@@ -155,20 +155,35 @@ export async function storageRequest(state: State, req: IncomingMessage, res: Se
   refuse(res, entry, { status: 405, code: 'MethodNotAllowed', message: 'The specified method is not allowed against this resource.' });
 }
 
-/** A websocket to `/ws/{asset_id}?m={token}`: it says the asset's result once there is one, then closes. */
+/**
+ * A websocket to `/ws/{asset_id}?m={token}`: it says the asset's result once there is one, then
+ * closes; or, as `storage.websockets` says, is refused, stays silent, or closes without a word.
+ */
 export function storageUpgrade(state: State, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   const url = new URL(req.url ?? '/', 'http://storage');
   const entry: StorageUpload = { method: 'GET', path: url.pathname, headers: headerRecord(req), fields: [], status: 0 };
   state.media.uploads.push(entry);
   const assetId = /^\/ws\/([^/]+)$/.exec(url.pathname)?.[1];
   const lease = assetId ? state.media.leases.get(assetId) : undefined;
-  if (!lease || url.searchParams.get('m') !== lease.token) {
+  const mode = state.media.websockets;
+  if (!lease || url.searchParams.get('m') !== lease.token || mode === 'refuse') {
     entry.status = lease ? 403 : 404;
     return refuseUpgrade(socket, entry.status, lease ? 'Forbidden' : 'Not Found');
+  }
+  const refused = state.faults.use('websocketRefused');
+  if (refused) {
+    entry.status = refused.status ?? 403;
+    entry.error = 'injected';
+    return refuseUpgrade(socket, entry.status, 'Refused');
   }
   const connection = acceptUpgrade(req, socket, head);
   entry.status = connection ? 101 : 400;
   if (!connection) return;
+  // Accepted, and then nothing ever comes (emu.inject('websocketSilent')): the socket stays open until close().
+  if (state.faults.use('websocketSilent')) return void (entry.error = 'injected');
+  // A socket that never says a word (until the emulator closes), or one closed at once without a result.
+  if (mode === 'silent') return;
+  if (mode === 'close') return connection.close(1011);
   const stop = state.media.listen(lease.assetId, (message) => {
     connection.sendText(message);
     connection.close(1000);

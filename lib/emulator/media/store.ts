@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../defaults.js';
 import { Faults } from '../faults/faults.js';
-import type { EmulatorMediaPost, StorageUpload } from '../types.js';
+import type { EmulatorMediaPost, StorageUpload, WebsocketMode } from '../types.js';
 
 const MiB = 1024 * 1024;
 
@@ -38,6 +38,8 @@ type Message = { type: 'success'; payload: { redirect: string } } | { type: 'fai
 export class MediaStore {
   /** Origin of the storage host, set once it listens. */
   storageUrl = '';
+  /** What the result websockets do. */
+  websockets: WebsocketMode;
   readonly leases = new Map<string, Lease>();
   readonly files = new Map<string, StoredFile>();
   readonly uploads: StorageUpload[] = [];
@@ -49,6 +51,7 @@ export class MediaStore {
 
   constructor(readonly cfg: Config) {
     this.faults = new Faults(cfg.chaos, cfg.seed + 1);
+    this.websockets = cfg.websockets;
   }
 
   id(): string {

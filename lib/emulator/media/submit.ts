@@ -3,6 +3,8 @@ import type { Ctx } from '../server/http.js';
 import { json, jsonErrors } from '../server/http.js';
 import type { State } from '../state.js';
 import type { EmulatorMediaPost } from '../types.js';
+import type { Subreddit } from '../things/data.js';
+import { mediaPostId, publishMediaPost } from './post.js';
 import type { Lease } from './store.js';
 
 type Triple = [string, string, string | null];
@@ -10,13 +12,12 @@ type Kind = EmulatorMediaPost['kind'];
 
 const MEDIA_KINDS = new Set(['image', 'video', 'videogif']);
 /** Parameters this module reads; the others are kept on the post as given. */
-const READ = new Set(['sr', 'title', 'kind', 'url', 'video_poster_url', 'items', 'api_type', 'uh']);
-const POST_ID_BASE = 3_000_000_000;
+const READ = new Set(['sr', 'title', 'kind', 'url', 'video_poster_url', 'items', 'api_type', 'raw_json', 'uh']);
 
 /** A file named `fail...` (`fail.png`, `failing-clip.mp4`) fails processing: the websocket says so. */
 const failsProcessing = (lease: Lease) => /^fail/i.test(lease.filepath.split(/[\\/]/).pop() ?? '');
 
-function common(ctx: Ctx, state: State): { errors: Triple[]; sr?: string } {
+function common(ctx: Ctx, state: State): { errors: Triple[]; sub?: Subreddit } {
   const { sr, title } = ctx.params;
   const errors: Triple[] = [];
   const sub = sr ? state.catalog.sub(sr) : undefined;
@@ -24,12 +25,12 @@ function common(ctx: Ctx, state: State): { errors: Triple[]; sr?: string } {
   else if (!sub) errors.push(['SUBREDDIT_NOEXIST', "that subreddit doesn't exist", 'sr']);
   if (!title?.trim()) errors.push(['NO_TEXT', 'we need something here', 'title']);
   else if (title.length > 300) errors.push(['TOO_LONG', 'this is too long (max: 300)', 'title']);
-  return { errors, sr: sub?.name };
+  return { errors, sub };
 }
 
 function create(ctx: Ctx, state: State, kind: Kind, sr: string, extra: Partial<EmulatorMediaPost>, failed: boolean): EmulatorMediaPost {
   const posts = state.media.posts;
-  const id = (POST_ID_BASE + posts.length).toString(36);
+  const id = mediaPostId(posts.length);
   const title = ctx.params.title as string;
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 40);
   const fields: Record<string, string> = {};
@@ -51,7 +52,7 @@ export function mediaSubmit(ctx: Ctx, state: State): boolean {
   const { kind, url, video_poster_url: poster } = ctx.params;
   if (!kind || !MEDIA_KINDS.has(kind)) return false;
   if (!allow(ctx, 'submit', true)) return true;
-  const { errors, sr } = common(ctx, state);
+  const { errors, sub } = common(ctx, state);
   const media = state.media;
   const file = url ? media.fileAt(url) : undefined;
   const wanted = kind === 'image' ? 'image/' : 'video/';
@@ -60,16 +61,19 @@ export function mediaSubmit(ctx: Ctx, state: State): boolean {
   if (kind !== 'image' && !posterFile?.type.startsWith('image/')) {
     errors.push(['BAD_URL', 'a video post needs video_poster_url: an image uploaded through /api/media/asset.json', 'video_poster_url']);
   }
-  if (errors.length || !file || !sr) {
+  if (errors.length || !file || !sub) {
     jsonErrors(ctx, errors);
     return true;
   }
   const failed = failsProcessing(file.lease);
-  const post = create(ctx, state, kind as Kind, sr, { url, ...(poster && { videoPosterUrl: poster }) }, failed);
+  const post = create(ctx, state, kind as Kind, sub.name, { url, ...(poster && { videoPosterUrl: poster }) }, failed);
   const assetId = file.lease.assetId;
-  state.later(state.cfg.mediaDelay, () => media.publish(assetId, failed
-    ? { type: 'failed', payload: { message: `processing of ${file.lease.filepath} failed (the emulator fails files named fail*)` } }
-    : { type: 'success', payload: { redirect: post.permalink } }));
+  // Processed: the post exists (listed, found by id) and its websocket says where; a failed one never appears.
+  state.later(state.cfg.mediaDelay, () => {
+    if (failed) return media.publish(assetId, { type: 'failed', payload: { message: `processing of ${file.lease.filepath} failed (the emulator fails files named fail*)` } });
+    publishMediaPost(state, post, sub);
+    media.publish(assetId, { type: 'success', payload: { redirect: post.permalink } });
+  });
   json(ctx, 200, { json: { errors: [], data: { user_submitted_page: `${state.url}/user/${post.author}/submitted/`, websocket_url: media.websocketUrl(file.lease) } } });
   return true;
 }
@@ -77,7 +81,7 @@ export function mediaSubmit(ctx: Ctx, state: State): boolean {
 /** `POST /api/submit_gallery_post.json`, a JSON body: `{sr, title, items: [{media_id, caption, outbound_url}], ...}`. */
 export function gallerySubmit(ctx: Ctx, state: State): void {
   if (!allow(ctx, 'submit', true)) return;
-  const { errors, sr } = common(ctx, state);
+  const { errors, sub } = common(ctx, state);
   let items: Array<{ media_id?: unknown; caption?: unknown; outbound_url?: unknown }> = [];
   try {
     items = JSON.parse(ctx.params.items ?? '[]');
@@ -93,9 +97,11 @@ export function gallerySubmit(ctx: Ctx, state: State): void {
     if (typeof item?.caption === 'string' && item.caption.length > 180) errors.push(['TOO_LONG', `items[${i}].caption is too long (max: 180)`, 'items']);
     if (typeof item?.outbound_url === 'string' && item.outbound_url && !/^https?:\/\//.test(item.outbound_url)) errors.push(['BAD_URL', `items[${i}].outbound_url must be an http(s) URL`, 'items']);
   });
-  if (errors.length || !sr) return jsonErrors(ctx, errors);
-  const post = create(ctx, state, 'gallery', sr, {
+  if (errors.length || !sub) return jsonErrors(ctx, errors);
+  const post = create(ctx, state, 'gallery', sub.name, {
     items: list.map((item) => ({ mediaId: String(item.media_id), caption: String(item.caption ?? ''), outboundUrl: String(item.outbound_url ?? '') })),
   }, false);
+  // A gallery needs no processing: it is a post at once, and its answer says where.
+  publishMediaPost(state, post, sub);
   json(ctx, 200, { json: { errors: [], data: { url: post.permalink, id: post.name } } });
 }

@@ -14,8 +14,19 @@ export function basicApp(ctx: Ctx, state: State): EmulatorApp | undefined {
   const decoded = Buffer.from(m[1] as string, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
-  const app = state.cfg.apps.get(decoded.slice(0, colon));
-  return app && app.secret === decoded.slice(colon + 1) ? app : undefined;
+  // RFC 6749 (2.3.1) form-encodes both parts before Basic; many clients do not: either form is accepted.
+  const id = decoded.slice(0, colon);
+  const secret = decoded.slice(colon + 1);
+  const app = state.cfg.apps.get(id) ?? state.cfg.apps.get(percentDecoded(id));
+  return app && (app.secret === secret || app.secret === percentDecoded(secret)) ? app : undefined;
+}
+
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 const unauthorized = (ctx: Ctx) => json(ctx, 401, { message: 'Unauthorized', error: 401 });

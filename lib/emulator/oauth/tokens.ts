@@ -108,6 +108,17 @@ export class TokenStore {
     for (const rec of this.access.values()) rec.expiresAt = Math.min(rec.expiresAt, now);
   }
 
+  /** Every refresh token is revoked with the access tokens of its grant (the user revoked the app); answers how many. */
+  revokeRefreshTokens(): number {
+    const n = this.refresh.size;
+    for (const grant of this.refresh.values()) {
+      for (const t of grant.access) this.access.delete(t);
+      grant.access.clear();
+    }
+    this.refresh.clear();
+    return n;
+  }
+
   revokeAll(): void {
     this.access.clear();
     this.refresh.clear();

@@ -5,6 +5,7 @@ import { feedRoute } from '../feed/routes.js';
 import type { Ctx } from './http.js';
 import { notFound } from './http.js';
 import { listingRoute } from '../listings/listings.js';
+import { unavailableRoute } from '../listings/unavailable.js';
 import { leaseEndpoint } from '../media/lease.js';
 import { gallerySubmit, mediaSubmit } from '../media/submit.js';
 import type { State } from '../state.js';
@@ -28,6 +29,7 @@ export function apiRoute(ctx: Ctx, state: State): void {
   const parts = segments(ctx.route);
   const [a, b, c] = parts;
   const n = parts.length;
+  if (a === 'r' && b !== undefined && unavailableRoute(ctx, b)) return;
   if (feedRoute(ctx, state, parts)) return;
 
   if (a === 'api') {

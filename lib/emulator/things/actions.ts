@@ -1,5 +1,6 @@
 import type { Comment } from './comments.js';
 import type { Post } from './data.js';
+import { asGone } from '../feed/gone.js';
 import type { Ctx } from '../server/http.js';
 import { json, jsonErrors } from '../server/http.js';
 import type { State } from '../state.js';
@@ -35,13 +36,13 @@ export function vote(ctx: Ctx, state: State): void {
   json(ctx, 200, {});
 }
 
-/** `GET /api/info?id=t3_a,t1_b`: the things found, in the order asked. */
+/** `GET /api/info?id=t3_a,t1_b`: the things found, in the order asked; deleted and removed ones marked so. */
 export function info(ctx: Ctx, state: State): void {
   const view = state.view(ctx.principal);
   const things: Thing[] = [];
   for (const name of (ctx.params.id ?? '').split(',').slice(0, 100)) {
     const found = findThing(state, name.trim());
-    if (found) things.push(found.comment ? renderComment(found.comment, view) : renderPost(found.post, view));
+    if (found) things.push(asGone(found.comment ? renderComment(found.comment, view) : renderPost(found.post, view), state.feed));
   }
   json(ctx, 200, listing(things));
 }
@@ -56,3 +57,4 @@ export function comment(ctx: Ctx, state: State): void {
   state.feed.noteComment(c);
   json(ctx, 200, { json: { errors: [], data: { things: [renderComment(c, state.view(ctx.principal))] } } });
 }
+

@@ -91,12 +91,17 @@ export class Catalog {
     this.posts.set(post.g, post);
   }
 
-  /** Global post numbers in listing order, with their positions, for one subreddit or the front page. */
-  order(sub: Subreddit | undefined, sort: Sort): Order {
-    const key = `${sub?.name ?? ''}/${sort}`;
+  /**
+   * Global post numbers in listing order, with their positions, for one subreddit, several
+   * (`/r/a+b+c`: merged, no post pinned), or the front page.
+   */
+  order(sub: Subreddit | readonly Subreddit[] | undefined, sort: Sort): Order {
+    const one = Array.isArray(sub) ? (sub.length === 1 ? sub[0] : undefined) : (sub as Subreddit | undefined);
+    const many = Array.isArray(sub) && sub.length > 1 ? (sub as readonly Subreddit[]) : undefined;
+    const key = `${many ? many.map((s) => s.name).sort().join('+') : (one?.name ?? '')}/${sort}`;
     let order = this.orders.get(key);
     if (!order) {
-      order = this.buildOrder(sub, sort);
+      order = many ? this.buildMany(many, sort) : this.buildOrder(one, sort);
       this.orders.set(key, order);
     }
     return order;
@@ -122,6 +127,30 @@ export class Catalog {
     return EPOCH - (g - sub.base) * 600 - Math.floor(hash01(this.seed, g, 2) * 500);
   }
 
+  /** The sort key of post `g` of `s` (larger first); stickies are pinned only in their own subreddit's hot. */
+  private sortKey(s: Subreddit, g: number, sort: Sort, pin: boolean): number {
+    if (sort === 'top') return this.score(g);
+    if (sort === 'new') return this.created(s, g);
+    const pinned = pin && g - s.base >= s.count - s.stickies ? 1e9 : 0;
+    return pinned + Math.log10(this.score(g)) + (this.created(s, g) - EPOCH) / 45000;
+  }
+
+  /** The merged order of several subreddits: positions indexed by global post number (-1: not listed). */
+  private buildMany(subs: readonly Subreddit[], sort: Sort): Order {
+    const gs: number[] = [];
+    const key = new Map<number, number>();
+    for (const s of subs) {
+      for (let g = s.base; g < s.base + s.count; g++) {
+        gs.push(g);
+        key.set(g, this.sortKey(s, g, sort, false));
+      }
+    }
+    const ids = Int32Array.from(gs).sort((a, b) => key.get(b)! - key.get(a)! || a - b);
+    const pos = new Int32Array(this.total).fill(-1);
+    for (let k = 0; k < ids.length; k++) pos[ids[k] as number] = k;
+    return { ids, pos, offset: 0 };
+  }
+
   private buildOrder(sub: Subreddit | undefined, sort: Sort): Order {
     const offset = sub ? sub.base : 0;
     const n = sub ? sub.count : this.total;
@@ -133,12 +162,7 @@ export class Catalog {
       for (let g = s.base; g < s.base + s.count; g++) {
         const k = g - offset;
         ids[k] = g;
-        if (sort === 'top') key[k] = this.score(g);
-        else if (sort === 'new') key[k] = this.created(s, g);
-        else {
-          const pinned = sub && g - s.base >= s.count - s.stickies ? 1e9 : 0;
-          key[k] = pinned + Math.log10(this.score(g)) + (this.created(s, g) - EPOCH) / 45000;
-        }
+        key[k] = this.sortKey(s, g, sort, sub !== undefined);
       }
     }
     // A subreddit's posts are generated newest first, so `new` needs no sorting there.

@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
 import { fromBodyInit, fromRequestStream, type OutgoingBody } from './body.js';
 import { requestFn, type RequestFn } from './require.js';
-import { hasBody, LightResponse } from '../light-response.js';
-import { ACCEPT_ENCODING, decodeBody } from './decode.js';
+import { hasBody, LazyBody, LightResponse } from '../light-response.js';
+import { ACCEPT_ENCODING, readDecoded } from './decode.js';
 
 /** Where requests go: a dispatcher (Agent, ProxyAgent, MockAgent), or a function that makes one on first use. */
 export type DispatcherSource = Dispatcher | (() => Dispatcher | Promise<Dispatcher>);
@@ -27,7 +27,8 @@ interface Outgoing {
  * WHATWG Request/Response/stream objects Node's own fetch makes for every call (measured: half of
  * fetch's time per call on loopback, four times its throughput at 32 in flight). It keeps what this
  * client relies on: gzip/deflate/br decoding, `redirect: 'manual'`, abort at any point (the body
- * too), request bodies of every BodyInit kind, large ones streamed.
+ * too), request bodies of every BodyInit kind, large ones streamed. Its answers also read with a
+ * limit (`LightResponse.textWithin`), decoding as the body streams in.
  *
  * `redirect: 'follow'` (fetch's default) follows same-origin redirects only: an answer sending
  * elsewhere comes back as it is, as with `'manual'`, so no request, credentials included, ever
@@ -104,12 +105,13 @@ function respond(res: Dispatcher.ResponseData, url: string, method: string, redi
     if (typeof value === 'string') headers.append(name, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
-  let body: Promise<Uint8Array> | null = null;
+  let body: LazyBody | null = null;
   if (hasBody(method, res.statusCode)) {
-    // Read as it arrives: the connection goes back to the pool as soon as the answer is complete.
+    // Read when asked for (the transport asks at once), decoded as it streams, up to the reader's limit.
     const encoding = raw['content-encoding'];
-    body = res.body.bytes().then((bytes) => decodeBody(bytes, typeof encoding === 'string' ? encoding : undefined));
-    body.catch(noop);
+    const length = raw['content-length'];
+    const declared = typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : undefined;
+    body = new LazyBody((max) => readDecoded(res.body, typeof encoding === 'string' ? encoding : undefined, declared, max));
   } else {
     res.body.dump().catch(noop);
   }

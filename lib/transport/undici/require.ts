@@ -13,5 +13,13 @@ export type RequestFn = (this: Dispatcher, options: Dispatcher.RequestOptions) =
 
 export const requestFn = (): RequestFn => require('undici/lib/api/api-request.js');
 export const AgentClass = (): typeof Agent => require('undici/lib/dispatcher/agent.js');
-export const ProxyAgentClass = (): typeof ProxyAgent => require('undici/lib/dispatcher/proxy-agent.js');
-export const EnvProxyAgentClass = (): typeof EnvHttpProxyAgent => require('undici/lib/dispatcher/env-http-proxy-agent.js');
+
+/**
+ * The proxy agents come from undici's index, whatever it costs: a CONNECT tunnel calls
+ * `connect()` on the client to the proxy, a method only the index adds to every dispatcher
+ * (`Object.assign(Dispatcher.prototype, api)`). Loaded file by file, every request through a proxy
+ * failed with "this[kClient].connect is not a function". Only instances with `proxy` load it.
+ */
+const undiciIndex = (): typeof import('undici') => require('undici');
+export const ProxyAgentClass = (): typeof ProxyAgent => undiciIndex().ProxyAgent;
+export const EnvProxyAgentClass = (): typeof EnvHttpProxyAgent => undiciIndex().EnvHttpProxyAgent;
