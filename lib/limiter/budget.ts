@@ -1,6 +1,6 @@
 import type { RateLimitState } from '../events/emitter.js';
 import { Closures, type Closure } from './closure.js';
-import { Gate, type GateSettings } from './gate.js';
+import { Gate, type GateSettings } from './gate/gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
 import { DEFAULT_RESERVE, PROBE, spending } from './policy.js';
 import type { Told } from './tell.js';

@@ -2,7 +2,7 @@ import { Emitter } from '../events/emitter.js';
 import type { OAuthOptions } from '../options/schema.js';
 import type { AppBudget } from './budget.js';
 import { deferred } from './defer.js';
-import type { Lane } from './gate.js';
+import type { Lane } from './gate/gate.js';
 import { budgetFor } from './registry.js';
 import { firstTime, NOTABLE_WAIT, tellReached, tellWait, whoOf, type Events, type Who } from './tell.js';
 import type { ActionLimits, PacerOptions, SendOptions } from './types.js';
@@ -16,7 +16,7 @@ const READS = /^(GET|HEAD|OPTIONS)$/i;
  * the budget itself (bursts while it allows, then an even pace, a reserve that low-priority sends
  * leave alone); this instance's lane keeps its throttle gap. The limits the platform keeps per
  * account (RATELIMIT cooldowns of an action, the morechildren lock) apply to the sends that meet
- * them, through lib/limiter/actions.ts, loaded when first needed. A send that would wait longer than
+ * them, through lib/limiter/account/actions.ts, loaded when first needed. A send that would wait longer than
  * its `maxWait` rejects at once with RateLimitError, unsent. Made by the instance's first send.
  */
 export class Pacer {

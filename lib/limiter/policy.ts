@@ -1,5 +1,5 @@
 import type { RateLimitState } from '../events/emitter.js';
-import type { GateSettings } from './admission.js';
+import type { GateSettings } from './gate/admission.js';
 
 /** Share of a window's budget that low-priority sends leave alone, unless the instance says otherwise (`reserve`). */
 export const DEFAULT_RESERVE = 0.1;

@@ -2,7 +2,7 @@
 // below both, so that no file imports the one that loads it.
 import type { OAuthOptions } from '../options/schema.js';
 import type { AppBudget } from './budget.js';
-import type { Priority } from './queue.js';
+import type { Priority } from './gate/queue.js';
 import type { LimiterOption } from './registry.js';
 import type { Events, Who } from './tell.js';
 
@@ -24,7 +24,7 @@ export interface PacerOptions {
   oauth?: OAuthOptions | undefined;
   /** The budget to send through instead of the registry's (tests with a clock of their own). */
   budget?: AppBudget | undefined;
-  /** Loads the per-account limits (lib/limiter/actions.ts) when a send first needs them (lib/core/chunks.ts). */
+  /** Loads the per-account limits (lib/limiter/account/actions.ts) when a send first needs them (lib/core/chunks.ts). */
   loadActions?: (() => Promise<{ actionLimits(budget: AppBudget): ActionLimits }>) | undefined;
 }
 
@@ -66,7 +66,7 @@ export interface ActionSend extends SendOptions {
   who: Who;
 }
 
-/** The limits the platform keeps per account (lib/limiter/actions.ts, in `budget.actions` once loaded). */
+/** The limits the platform keeps per account (lib/limiter/account/actions.ts, in `budget.actions` once loaded). */
 export interface ActionLimits {
   /** Before a send: wait out its action's cooldown (writes), take the morechildren lock and wait out its back-off; resolves to the lock's release. */
   before(pacer: PacingKey, send: ActionSend): Promise<(() => void) | undefined>;

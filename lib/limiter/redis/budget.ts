@@ -6,7 +6,7 @@ import type { RedisLink } from './link.js';
 import { lockIn } from './lock.js';
 import { Refill } from './refill.js';
 import type { SharedBudget, SharedBudgetSettings } from '../../types/shared-limiter.js';
-import type { Priority } from '../queue.js';
+import type { Priority } from '../gate/queue.js';
 
 /** Bottleneck's priorities run from 0 (first) to 9, 5 by default: every process maps ours alike. */
 const BOTTLENECK_PRIORITY: Record<Priority, number> = { high: 1, normal: 5, low: 9 };

@@ -5,14 +5,14 @@
  * refused call is sent again is the transport's decision (lib/transport/retry.ts); here a resend,
  * like any other send of that account and action, waits for the cooldown to end.
  */
-import { ResponseError } from '../errors/classes.js';
-import type { OAuthOptions } from '../options/schema.js';
-import type { AppBudget } from './budget.js';
-import { deferred } from './defer.js';
-import { backoffSeconds, readRateLimit, serverWait } from './headers.js';
-import { NOTABLE_WAIT, tellWait, type Events } from './tell.js';
-import { sleep } from '../wait/sleep.js';
-import type { ActionLimits, ActionSend, PacingKey } from './types.js';
+import { ResponseError } from '../../errors/classes.js';
+import type { OAuthOptions } from '../../options/schema.js';
+import type { AppBudget } from '../budget.js';
+import { deferred } from '../defer.js';
+import { backoffSeconds, readRateLimit, serverWait } from '../headers.js';
+import { NOTABLE_WAIT, tellWait, type Events } from '../tell.js';
+import { sleep } from '../../wait/sleep.js';
+import type { ActionLimits, ActionSend, PacingKey } from '../types.js';
 
 interface Cooldown {
   until: number;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { gateWait, OPEN } from '../../lib/limiter/admission.js';
-import { Gate, type Priority } from '../../lib/limiter/gate.js';
+import { gateWait, OPEN } from '../../../lib/limiter/gate/admission.js';
+import { Gate, type Priority } from '../../../lib/limiter/gate/gate.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const refuse = (wait: number) => Object.assign(new Error('too long'), { wait });

@@ -4,7 +4,7 @@
  * and whose `json.ratelimit` gives the seconds to wait. Pure: reading what the answer asks for.
  */
 
-import { serverWait } from './headers.js';
+import { serverWait } from '../headers.js';
 
 const UNITS: Record<string, number> = { ms: 1, millisecond: 1, s: 1000, sec: 1000, second: 1000, m: 60_000, min: 60_000, minute: 60_000, h: 3_600_000, hour: 3_600_000 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ratelimitOf, waitInMessage } from '../../lib/limiter/action-limit.js';
-import { MAX_SERVER_WAIT_MS } from '../../lib/limiter/headers.js';
+import { ratelimitOf, waitInMessage } from '../../../lib/limiter/account/action-limit.js';
+import { MAX_SERVER_WAIT_MS } from '../../../lib/limiter/headers.js';
 
 const RATELIMIT = (message: string): Array<[string, string, string?]> => [['RATELIMIT', message, 'ratelimit']];
 
