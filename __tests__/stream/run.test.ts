@@ -153,6 +153,24 @@ describe('a cursor store that hangs', () => {
   });
 });
 
+describe('priority', () => {
+  it("polls are 'low' (they queue behind the app's other calls and leave the reserve alone) unless the stream names one", async () => {
+    const source = new Listing();
+    source.add(3, now());
+    const low = open(source);
+    expect(await take(low.stream, 3)).toHaveLength(3);
+    await low.stream.return(undefined);
+    expect(source.priorities.length).toBeGreaterThan(0);
+    expect(new Set(source.priorities)).toEqual(new Set(['low']));
+    const asked = new Listing();
+    asked.add(1, now());
+    const high = open(asked, { priority: 'high' });
+    expect(await take(high.stream, 1)).toHaveLength(1);
+    await high.stream.return(undefined);
+    expect(new Set(asked.priorities)).toEqual(new Set(['high']));
+  });
+});
+
 describe('skipOwn: the instance\'s own items are handled, never yielded', () => {
   /** A host whose account is read from `/api/v1/me` (not a script app), counting the reads. */
   function reading(answer: () => Promise<unknown>) {
