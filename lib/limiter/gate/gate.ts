@@ -1,11 +1,11 @@
 import { gateWait, OPEN, type GateSettings } from './admission.js';
 import { WaitQueue, type Lane, type Priority, type Waiter } from './queue.js';
+// The longest delay a timer holds (a longer one fires at once): waits past it are re-armed.
+import { MAX_TIMER_MS } from '../../wait/sleep.js';
 
 export type { GateSettings } from './admission.js';
 export type { Lane, Priority } from './queue.js';
 
-/** The longest delay a timer holds (a longer one fires at once): waits past it are re-armed. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 const FREE_LANE: Lane = { gap: () => 0, last: -Infinity };
 
 /** How one send waits: its lane (instance), its priority, and the longest it accepts to wait. */
