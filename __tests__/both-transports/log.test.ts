@@ -50,6 +50,22 @@ describe('the log option: Octokit-style { debug, info, warn, error }', () => {
     expect(texts()).toContain('warn: Retry 1 when the rate limit allows: GET /x answered 429 (too many requests).');
   });
 
+  it('a 429 without rate-limit headers: the line tells the pause taken (1 s), never "0 ms" (issue 21, item 17)', async () => {
+    tokenOk();
+    nock(API).get('/x').query(true).reply(429, '');
+    nock(API).get('/x').query(true).reply(200, {}, { 'x-ratelimit-remaining': '9', 'x-ratelimit-used': '1', 'x-ratelimit-reset': '60' });
+    const { log, texts } = recorder();
+    const started = Date.now();
+    await client({ log })('/x').get();
+    const took = Date.now() - started;
+    await settle();
+    const reached = texts().filter((t) => t.includes('Rate limit reached'));
+    expect(reached).toEqual([expect.stringMatching(/: the platform answered 429 without rate-limit headers; nothing is sent for (1 s|9\d\d ms), until it resets\.$/)]);
+    expect(texts().join('\n')).not.toMatch(/ 0 ms|resets in 0/);
+    // The wait printed is the wait taken: the resend came after the pause.
+    expect(took).toBeGreaterThanOrEqual(900);
+  });
+
   it('tells a wait of more than a few seconds as a warning by default, once for all instances of the app, naming the account and the app (issue 22)', async () => {
     tokenOk();
     tokenOk();

@@ -26,6 +26,7 @@ describe('log lines: one wording per event, with why, which attempt and how long
     ['a spent budget', ['reached', { used: 600, remaining: 0, reset: 42, ms: 43_000, account: 'u/bot', app: 'abc123' }], 'info', /^Rate limit reached \(u\/bot, app abc123\): 600 requests used in this window; nothing is sent for 43 s, until it resets\.$/],
     // Issue 21: a 429 without headers (reset 0) printed "resets in 0 ms" while the pause was at least 1 s.
     ['a spent budget whose header says reset 0', ['reached', { used: 10, remaining: 0, reset: 0, ms: 1800, account: 'u/bot', app: 'abc123' }], 'info', /nothing is sent for 1\.8 s, until it resets\.$/],
+    ['a 429 without rate-limit headers', ['reached', { used: 0, remaining: 0, reset: 1, ms: 1000, account: 'u/bot', app: 'abc123' }], 'info', /^Rate limit reached \(u\/bot, app abc123\): the platform answered 429 without rate-limit headers; nothing is sent for 1 s, until it resets\.$/],
     ['an expired token', ['access_token_expired', undefined], 'warn', /cannot be renewed.*auth\(\)/],
     ['a new token', ['access_token_refreshed', 'the-token-itself'], 'debug', /^New access token received\.$/],
     ['a token request', ['token_request', { grant: 'password', origin: 'https://www.reddit.com' }], 'info', /^Token request: password grant, POST https:\/\/www\.reddit\.com\/api\/v1\/access_token\.$/],

@@ -65,9 +65,11 @@ export function lineFor([name, payload]: LineSource): Line | undefined {
     }
     case 'reached': {
       // The wait printed is the one taken: until the budget reopens, never the header's rounded-down reset.
+      // A 429 without rate-limit headers says nothing of what was used (its state counts 0).
+      const used = payload.used > 0 ? `${payload.used} requests used in this window` : 'the platform answered 429 without rate-limit headers';
       return {
         level: 'info',
-        text: `Rate limit reached (${whose(payload)}): ${payload.used} requests used in this window; nothing is sent for ${duration(Math.max(0, payload.ms))}, until it resets.`,
+        text: `Rate limit reached (${whose(payload)}): ${used}; nothing is sent for ${duration(Math.max(0, payload.ms))}, until it resets.`,
         details: { event: 'rate_limit_reached', ...payload },
       };
     }
