@@ -12,7 +12,7 @@ import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient, type LoggedRequest } from '../integration/setup.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
 import { keepStderr } from '../support/child-stderr.js';
-import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
+import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
 
 const BUDGET = 20;
 const WINDOW_S = 2;
@@ -65,8 +65,10 @@ describe('limiter option', () => {
   let server: RedisServer;
   let redis: Redis;
   const limiters: SharedLimit[] = [];
+  /** What the shared limiters reported (Redis stays up here: nothing is expected). */
+  const errors: Error[] = [];
   const limit = () => {
-    const l = sharedLimit({ redis, onError: (e) => console.warn("shared limiter error", e) });
+    const l = sharedLimit({ redis, onError: (e) => void errors.push(e) });
     limiters.push(l);
     return l;
   };
@@ -74,6 +76,7 @@ describe('limiter option', () => {
   beforeAll(async () => {
     server = await startRedis();
     redis = new Redis({ host: '127.0.0.1', port: server.port, lazyConnect: true });
+    redis.on('error', (e) => void errors.push(e));
     await redis.connect();
   });
   beforeEach(async () => {
@@ -82,9 +85,11 @@ describe('limiter option', () => {
     await redis.flushall();
   });
   afterAll(async () => {
-    await Promise.all(limiters.splice(0).map((l) => l.close()));
-    await redis?.quit();
+    // Each step runs whatever the one before did: no client or redis-server is left behind.
+    await Promise.allSettled(limiters.splice(0).map((l) => l.close()));
+    await quitClient(redis);
     await server?.stop();
+    expect(errors.map(String)).toEqual([]);
   });
 
   it('two instances with one client id: 429s without the shared limiter, none and never over budget with it', async () => {

@@ -55,6 +55,11 @@ export class RedisLink {
         cb(error, replies);
       });
     };
+    // Bottleneck unsubscribes a limiter's channels without looking at the result (IORedisConnection's
+    // __removeLimiter__): when the connection closes before Redis answers (a Redis gone or hung at
+    // close()), ioredis rejects them with "Connection is closed" and nothing would handle it.
+    const unsubscribe = conn.subscriber.unsubscribe.bind(conn.subscriber);
+    conn.subscriber.unsubscribe = (...channels: string[]) => unsubscribe(...channels).catch(() => undefined);
     const check = (error?: Error) => {
       const ready = conn.client.status === 'ready' && conn.subscriber.status === 'ready';
       if (ready && this.#lost) {
