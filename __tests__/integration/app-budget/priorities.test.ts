@@ -4,15 +4,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { RateLimitError } from '../../../lib/index.js';
-import { client, requestsTo, sleep, start, type LooseClient } from '../setup.js';
+import { client, requestsTo, sleep, start, toNextWindow, type LooseClient } from '../setup.js';
 
 const API = /^\/r\//;
 
-/** Wait for the start of the emulator's next window (windows are aligned to the clock). */
-async function nextWindow(windowMs: number): Promise<number> {
-  await sleep(windowMs - (Date.now() % windowMs));
-  return Date.now();
-}
 
 const get = (r: LooseClient, sub: string, options?: Record<string, unknown>, count = 0) => r('/r/$subreddit/new').get({ $subreddit: sub, limit: 1, count }, options);
 
@@ -22,7 +17,7 @@ describe('priorities', () => {
     const emu = await start({ rateLimit: { budget: 3, window: windowMs / 1000 } });
     const reddit = client(emu);
     await reddit.auth();
-    await nextWindow(windowMs);
+    toNextWindow(windowMs);
     await Promise.all([0, 1, 2].map((i) => get(reddit, 'aww', undefined, i)));
     const stop = new AbortController();
     const low = Array.from({ length: 20 }, (_, i) => get(reddit, 'aww', { priority: 'low', signal: stop.signal }, 10 + i).catch((e: unknown) => e));
@@ -43,7 +38,7 @@ describe('maxWait: defer, do not sleep', () => {
     const reddit = client(emu);
     const other = client(emu, 'script', { limiter: 'instance' });
     await Promise.all([reddit.auth(), other.auth()]);
-    await nextWindow(windowMs);
+    toNextWindow(windowMs);
     // Another program spends half the window; this instance's call spends the rest and learns it is spent.
     await fetch(`${emu.url}/r/aww/new?limit=1`, { headers: { authorization: `bearer ${other.getAccessToken()}` } }).then((r) => r.text());
     await get(reddit, 'aww', { priority: 'normal' });
@@ -78,7 +73,7 @@ describe('bursts', () => {
     const emu = await start({ rateLimit: { budget: 50, window: windowMs / 1000 } });
     const reddit = client(emu);
     await reddit.auth();
-    const from = await nextWindow(windowMs);
+    const from = toNextWindow(windowMs);
     const end = from + windowMs + 2000;
     const failures: unknown[] = [];
     let resolved = 0;

@@ -5,15 +5,11 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { RateLimitState } from '../../../lib/index.js';
-import { client, requestsTo, sleep, start, type LooseClient } from '../setup.js';
+import { client, requestsTo, start, toNextWindow, type LooseClient } from '../setup.js';
 
 const API = /^\/r\//;
 const call = (r: LooseClient, i: number) => r('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1, count: i });
 
-async function nextWindow(windowMs: number): Promise<number> {
-  await sleep(windowMs - (Date.now() % windowMs));
-  return Date.now();
-}
 
 describe('rate_limit_reached', () => {
   it('budget 3 per 1.5 s, 5 calls: once, with remaining 0', async () => {
@@ -22,7 +18,7 @@ describe('rate_limit_reached', () => {
     const reached: RateLimitState[] = [];
     reddit.on('rate_limit_reached', (s) => reached.push(s));
     await reddit.auth();
-    await nextWindow(1500);
+    toNextWindow(1500);
     await Promise.all([0, 1, 2, 3, 4].map((i) => call(reddit, i)));
     expect(reached).toEqual([{ used: 3, remaining: 0, reset: expect.any(Number) }]);
     expect(requestsTo(emu, API).filter((r) => r.status === 429)).toEqual([]);
@@ -36,7 +32,7 @@ describe('rate_limit_reached', () => {
     const reached: RateLimitState[] = [];
     reddit.on('rate_limit_reached', (s) => reached.push(s));
     await Promise.all([reddit.auth(), rogue.auth()]);
-    const from = await nextWindow(windowMs);
+    const from = toNextWindow(windowMs);
     // Another program with the same client id spends the window...
     const token = rogue.getAccessToken();
     await Promise.all(Array.from({ length: 5 }, () => fetch(`${emu.url}/r/aww/new?limit=1`, { headers: { authorization: `bearer ${token}` } }).then((r) => r.text())));
