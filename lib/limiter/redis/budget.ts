@@ -4,12 +4,16 @@ import { readRateLimit } from '../headers.js';
 import { Claims } from './claim.js';
 import type { RedisLink } from './link.js';
 import { lockIn } from './lock.js';
+import { Ranks } from './rank.js';
 import { Refill } from './refill.js';
 import type { SharedBudget, SharedBudgetSettings } from '../../types/shared-limiter.js';
 import type { Priority } from '../gate/queue.js';
 
 /** Bottleneck's priorities run from 0 (first) to 9, 5 by default: every process maps ours alike. */
 const BOTTLENECK_PRIORITY: Record<Priority, number> = { high: 1, normal: 5, low: 9 };
+/** A send that let a higher priority go first queues again after this pause, doubling up to the next. */
+const YIELD_MIN_MS = 20;
+const YIELD_MAX_MS = 250;
 
 export const closedError = () => new SnoopathError('The shared limiter was closed: create a new one with sharedLimit() (and new instances) to send again.');
 
@@ -26,7 +30,7 @@ interface Waiting {
  * their process alone (lib/limiter/redis/link.ts); when it comes back, even empty, they share again.
  */
 export class RedisBudget implements SharedBudget {
-  readonly #ready: Promise<{ limiter: Bottleneck; link: RedisLink; refill: Refill; claims: Claims }>;
+  readonly #ready: Promise<{ limiter: Bottleneck; link: RedisLink; refill: Refill; claims: Claims; ranks: Ranks }>;
   #link: RedisLink | undefined;
   /** Keys of this budget in Redis, next to Bottleneck's own (`b_<id>_*`). */
   readonly prefix: string;
@@ -55,7 +59,8 @@ export class RedisBudget implements SharedBudget {
         for (const waiting of [...this.#waiting]) waiting.fallback();
       });
       void refill.check();
-      return { limiter, link: l, refill, claims: new Claims(l, { settings: this.#settingsKey, window: `${this.prefix}window`, channel: this.#channel }) };
+      const claims = new Claims(l, { settings: this.#settingsKey, window: `${this.prefix}window`, channel: this.#channel });
+      return { limiter, link: l, refill, claims, ranks: new Ranks(l, this.prefix) };
     });
     this.#ready.catch(report);
   }
@@ -68,13 +73,16 @@ export class RedisBudget implements SharedBudget {
   schedule(send: () => Promise<Response>, signal: AbortSignal | undefined, observe: (response: Response, claimed: number | null | undefined) => void, priority: Priority = 'normal'): Promise<Response> {
     if (this.#closed()) return Promise.reject(closedError());
     signal?.throwIfAborted();
-    return this.#ready.then(async ({ limiter, link, refill, claims }) => {
+    return this.#ready.then(async ({ limiter, link, refill, claims, ranks }) => {
       if (!(await link.usable(signal))) return this.#alone(send, observe);
       return new Promise<Response>((resolve, reject) => {
         let taken = false;
+        // Listed in Redis while it waits, so lower priorities of every process let it go first.
+        const leave = ranks.enter(priority);
         const take = (run: () => Promise<Response>): Promise<Response> | undefined => {
           if (taken) return undefined;
           taken = true;
+          leave();
           this.#waiting.delete(waiting);
           signal?.removeEventListener('abort', onAbort);
           const result = run();
@@ -85,22 +93,33 @@ export class RedisBudget implements SharedBudget {
           fallback: () => take(() => this.#alone(send, observe)),
           close: (error) => take(() => Promise.reject(error)),
         };
-        const onAbort = () => take(() => Promise.reject(signal!.reason));
+        // An abort listener returns nothing: a promise it returned (rejected) would be an uncaught exception of the process.
+        const onAbort = () => void take(() => Promise.reject(signal!.reason));
         signal?.addEventListener('abort', onAbort, { once: true });
         this.#waiting.add(waiting);
-        limiter
-          .schedule({ expiration: this.#expiration, priority: BOTTLENECK_PRIORITY[priority] }, async () => {
-            const started = take(() => this.#job(claims, refill, send, observe));
-            // Bottleneck counts the job as running while the send runs; a call already gone gives back its reservoir unit.
-            if (started) await started.catch(() => undefined);
-            else await limiter.incrementReservoir(1).catch(() => undefined);
-          })
-          .then(() => claims.recheck(), (error: Error) => {
-            // The call has its own result; one Bottleneck could not start (Redis failing) is sent without it.
-            if (taken) return;
-            this.#report(error);
-            waiting.fallback();
-          });
+        const queue = (pause: number) => {
+          let yielded = false;
+          limiter
+            .schedule({ expiration: this.#expiration, priority: BOTTLENECK_PRIORITY[priority] }, async () => {
+              // A send of a higher priority waits in some process: this one gives its unit back and queues again.
+              yielded = !taken && (await ranks.outranked(priority));
+              const started = yielded ? undefined : take(() => this.#job(claims, refill, send, observe));
+              // Bottleneck counts the job as running while the send runs; a call already gone (or yielding) gives back its reservoir unit.
+              if (started) await started.catch(() => undefined);
+              else await limiter.incrementReservoir(1).catch(() => undefined);
+            })
+            .then(() => {
+              if (!yielded) return claims.recheck();
+              const again = setTimeout(() => taken || queue(Math.min(YIELD_MAX_MS, pause * 2)), pause);
+              again.unref?.();
+            }, (error: Error) => {
+              // The call has its own result; one Bottleneck could not start (Redis failing) is sent without it.
+              if (taken) return;
+              this.#report(error);
+              waiting.fallback();
+            });
+        };
+        queue(YIELD_MIN_MS);
       });
     });
   }
@@ -171,6 +190,7 @@ export class RedisBudget implements SharedBudget {
     const ready = await this.#ready.catch(() => undefined);
     if (!ready) return;
     ready.refill.stop();
+    ready.ranks.stop();
     // Drops waiting jobs and their timers; sends under way finish on their own.
     void ready.limiter.stop({ dropWaitingJobs: true, dropErrorMessage: error.message }).catch(() => undefined);
     await ready.limiter.disconnect(false);

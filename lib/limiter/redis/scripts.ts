@@ -115,3 +115,26 @@ export const RENEW = `
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
 return 0
 `;
+
+/** Redis's own clock in ms, so processes on machines whose clocks differ agree on when an entry lapses. */
+const NOW = `local t = redis.call('time') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * List sends waiting for the shared budget, or keep them listed (lib/limiter/redis/rank.ts). KEYS:
+ * the priority's set. ARGV: ms an entry lives, then its members. Lapsed entries (a crashed process's) go.
+ */
+export const LIST_WAITING = `
+${NOW}
+redis.call('zremrangebyscore', KEYS[1], '-inf', now)
+for i = 2, #ARGV do redis.call('zadd', KEYS[1], now + tonumber(ARGV[1]), ARGV[i]) end
+redis.call('pexpire', KEYS[1], ARGV[1])
+return 0
+`;
+
+/** How many sends wait in the sets given (those of the higher priorities), lapsed entries left out. KEYS: the sets. */
+export const COUNT_WAITING = `
+${NOW}
+local n = 0
+for _, key in ipairs(KEYS) do n = n + redis.call('zcount', key, '(' .. now, '+inf') end
+return n
+`;
