@@ -6,6 +6,7 @@
  * when it comes after the test), and no connection keeps the process alive.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { sharedLimit } from '../../lib/shared-limit.js';
 import { within } from '../../lib/wait/within.js';
 import { client, sleep, start } from '../integration/setup.js';
@@ -40,5 +41,23 @@ const DISCONNECT_MS = 100;
     // What ioredis still held is rejected when the socket ends: an unhandled one fails this test.
     await sleep(DISCONNECT_MS + 200);
     await expect(reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1 })).rejects.toThrow(/shared limiter was closed/);
+  });
+
+  it("the app's own client can be quit as soon as close() resolves: nothing of the limiter's is written after (it was an EPIPE on that client)", async () => {
+    const server = await startRedis();
+    servers.push(server);
+    const emu = await start();
+    const errors: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const redis = new Redis({ host: '127.0.0.1', port: server.port });
+      redis.on('error', (e) => void errors.push(e.message));
+      const limiter = sharedLimit({ redis, onError: (e) => void errors.push(e.message) });
+      const reddit = client(emu, 'script', { limiter });
+      await Promise.all([0, 1, 2, 3].map((i) => reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1, count: i })));
+      await limiter.close();
+      await redis.quit();
+    }
+    await sleep(100);
+    expect(errors).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ describe('limiter option', () => {
   /** What the shared limiters reported (Redis stays up here: nothing is expected). */
   const errors: Error[] = [];
   const limit = () => {
-    const l = sharedLimit({ redis, onError: (e) => void errors.push(e) });
+    const l = sharedLimit({ redis, onError: (e) => void errors.push(new Error(`limiter: ${e.message}`)) });
     limiters.push(l);
     return l;
   };
@@ -76,7 +76,7 @@ describe('limiter option', () => {
   beforeAll(async () => {
     server = await startRedis();
     redis = new Redis({ host: '127.0.0.1', port: server.port, lazyConnect: true });
-    redis.on('error', (e) => void errors.push(e));
+    redis.on('error', (e) => void errors.push(new Error(`client: ${e.message}`)));
     await redis.connect();
   });
   beforeEach(async () => {

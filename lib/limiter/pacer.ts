@@ -87,7 +87,8 @@ export class Pacer {
       // The shared budget (Node only, lib/shared-limit.ts) runs the send and claims what its answer leaves.
       if (shared) {
         try {
-          return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, more, claimed), priority);
+          const defer = maxWait === undefined ? undefined : { maxWait, refuse };
+          return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, more, claimed), priority, defer);
         } finally {
           this.#tellShared();
         }

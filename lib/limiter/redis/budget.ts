@@ -2,12 +2,13 @@ import Bottleneck from 'bottleneck';
 import { SnoopathError } from '../../errors/classes.js';
 import { readRateLimit } from '../headers.js';
 import { Claims } from './claim.js';
-import type { RedisLink } from './link.js';
+import { REDIS_STEP_MS, type RedisLink } from './link.js';
 import { lockIn } from './lock.js';
 import { Ranks } from './rank.js';
 import { Refill } from './refill.js';
 import type { SharedBudget, SharedBudgetSettings } from '../../types/shared-limiter.js';
 import type { Priority } from '../gate/queue.js';
+import { within } from '../../wait/within.js';
 
 /** Bottleneck's priorities run from 0 (first) to 9, 5 by default: every process maps ours alike. */
 const BOTTLENECK_PRIORITY: Record<Priority, number> = { high: 1, normal: 5, low: 9 };
@@ -70,18 +71,30 @@ export class RedisBudget implements SharedBudget {
     return this.#link?.down;
   }
 
-  schedule(send: () => Promise<Response>, signal: AbortSignal | undefined, observe: (response: Response, claimed: number | null | undefined) => void, priority: Priority = 'normal'): Promise<Response> {
+  schedule(
+    send: () => Promise<Response>,
+    signal: AbortSignal | undefined,
+    observe: (response: Response, claimed: number | null | undefined) => void,
+    priority: Priority = 'normal',
+    defer?: { maxWait: number; refuse(ms: number): Error },
+  ): Promise<Response> {
     if (this.#closed()) return Promise.reject(closedError());
     signal?.throwIfAborted();
     return this.#ready.then(async ({ limiter, link, refill, claims, ranks }) => {
       if (!(await link.usable(signal))) return this.#alone(send, observe);
+      // Defer, don't sleep: closed (spent, or after a 429) for longer than the call accepts to wait.
+      const closed = defer ? await refill.left() : 0;
+      if (defer && closed > defer.maxWait) throw defer.refuse(closed);
       return new Promise<Response>((resolve, reject) => {
         let taken = false;
+        // Still waiting when maxWait is over (the queue, the spacing): refused then, with when the budget reopens if it is closed.
+        const late = !defer ? undefined : setTimeout(() => void take(async () => Promise.reject(defer.refuse((await refill.left()) || defer.maxWait))), defer.maxWait);
         // Listed in Redis while it waits, so lower priorities of every process let it go first.
         const leave = ranks.enter(priority);
         const take = (run: () => Promise<Response>): Promise<Response> | undefined => {
           if (taken) return undefined;
           taken = true;
+          clearTimeout(late);
           leave();
           this.#waiting.delete(waiting);
           signal?.removeEventListener('abort', onAbort);
@@ -191,8 +204,13 @@ export class RedisBudget implements SharedBudget {
     if (!ready) return;
     ready.refill.stop();
     ready.ranks.stop();
-    // Drops waiting jobs and their timers; sends under way finish on their own.
-    void ready.limiter.stop({ dropWaitingJobs: true, dropErrorMessage: error.message }).catch(() => undefined);
+    // Drops waiting jobs and their timers; sends under way get one Redis step to finish. Then what
+    // their ends write (Bottleneck frees each job in Redis) goes out before the connection may close:
+    // a command after the app quits its own client is an EPIPE there (a PING answered after it).
+    const stopped = ready.limiter.stop({ dropWaitingJobs: true, dropErrorMessage: error.message });
+    await within(stopped, REDIS_STEP_MS, () => error).catch(() => undefined);
     await ready.limiter.disconnect(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!ready.link.down) await ready.link.guard(ready.link.conn.client.ping());
   }
 }

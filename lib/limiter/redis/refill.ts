@@ -51,6 +51,13 @@ export class Refill {
     await this.check();
   }
 
+  /** Ms until the budget reopens (0 when it is not closed, or Redis cannot tell). */
+  async left(): Promise<number> {
+    if (this.#link.down) return 0;
+    const ttl = await this.#link.guard<unknown>(this.#link.conn.client.pttl(this.#keys.refill));
+    return typeof ttl === 'number' && ttl > 0 ? ttl : 0;
+  }
+
   stop(): void {
     clearTimeout(this.#timer);
   }

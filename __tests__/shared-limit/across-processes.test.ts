@@ -1,18 +1,22 @@
 /**
- * Priorities across processes (issue 23, item 4): each process's Bottleneck limiter orders only its
- * own queue, so a process's low sends could take the first units of a reopened window while another
- * process's high send waited. Two shared limiters in this process stand for two processes: only
- * Redis connects them.
+ * What a call asks of the shared budget holds across processes (issue 23, items 4 and 5): its
+ * priority (each process's Bottleneck limiter orders only its own queue, so a process's low sends
+ * could take the first units of a reopened window while another process's high send waited), its
+ * maxWait (a process that had not seen the budget spent waited in Redis's queue for the whole
+ * window), and its abort. Two shared limiters in this process stand for two processes: only Redis
+ * connects them.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RateLimitError } from '../../lib/index.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
+import { within } from '../../lib/wait/within.js';
 import { client, requestsTo, sleep, start } from '../integration/setup.js';
 import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
 
 const API = /^\/r\//;
 const WINDOW_MS = 2000;
 
-(hasRedisServer ? describe : describe.skip)('priorities across processes', () => {
+(hasRedisServer ? describe : describe.skip)('across processes', () => {
   let server: RedisServer;
   const limiters: SharedLimit[] = [];
   const errors: Error[] = [];
@@ -23,6 +27,25 @@ const WINDOW_MS = 2000;
     await Promise.allSettled(limiters.map((l) => l.close()));
     await server?.stop();
     expect(errors.map(String)).toEqual([]);
+  });
+
+  it('maxWait: a call of a process that has not seen the budget spent defers at once, unsent, with when the window ends', async () => {
+    const emu = await start({ rateLimit: { budget: 1, window: 600 } });
+    const [one, two] = [0, 1].map(() => {
+      const limiter = sharedLimit({ redis: { host: '127.0.0.1', port: server.port }, id: 'max-wait-test', onError: (e) => void errors.push(e) });
+      limiters.push(limiter);
+      return client(emu, 'script', { limiter });
+    });
+    await Promise.all([one!.auth(), two!.auth()]);
+    await one!('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1 });
+    const call = two!('/r/$subreddit/new').get({ $subreddit: 'programming', limit: 1 }, { maxWait: 1000 }).catch((e: unknown) => e);
+    // Before, it waited in Redis's queue until the window's end (up to 600 s here).
+    const error = (await within(call, 5000, () => new Error('still waiting after 5 s'))) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ reason: 'budget', attempts: 0 });
+    expect(error.retryAfter).toBeGreaterThan(1000);
+    expect(error.retryAfter).toBeLessThanOrEqual(601_000);
+    expect(requestsTo(emu, '/r/programming/new')).toEqual([]);
   });
 
   it('aborting calls that wait for the shared budget rejects them with AbortError and nothing else (it was an uncaught exception of the process)', async () => {
