@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { Blocker } from './blocker.js';
 import type { Emit } from './events.js';
 import type { Housekeeper } from './housekeeping.js';
 import type { Poller } from './poller.js';
@@ -40,24 +41,32 @@ export async function ensureGroup(conn: Conn, items: string): Promise<void> {
 export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, undefined> {
   const { link, keys, consumer, claimAfterMs, emit, ref } = s;
   const conn = link.command;
-  const blocker = link.blocking();
-  // Once polling is over for good, blocking reads stop: what is left is read at once.
+  const blocker = new Blocker(link);
+  // Once polling is over for good, blocking reads stop: what is left is read at once, the
+  // consumer's own backlog first (what a read cut short may have been given).
   let blocking = true;
-  const cut = new AbortController();
-  const interrupt = () => {
-    if (!blocking) return;
+  let backlog = true;
+  const nonBlocking = () => {
+    const was = blocking;
     blocking = false;
-    cut.abort();
-    link.release(blocker);
+    backlog ||= was;
+    return was;
+  };
+  const stopNow = () => {
+    nonBlocking();
+    blocker.cut();
+  };
+  const settled = () => {
+    if (nonBlocking()) void blocker.wake(conn);
   };
   /** A command's reply; never waits on a connection that was closed meanwhile. */
-  const on = <T>(from: Conn, command: Promise<T>): Promise<T> => unless(command, from === blocker ? AbortSignal.any([cut.signal, link.closed]) : link.closed);
-  s.stop.addEventListener('abort', interrupt);
-  const unsettled = s.poller.onSettled(interrupt);
-  if (s.stop.aborted || s.poller.ended || s.poller.failure !== undefined) interrupt();
+  const on = <T>(from: Conn, command: Promise<T>): Promise<T> => (from === blocker.conn ? blocker.read(command) : unless(command, link.closed));
+  s.stop.addEventListener('abort', stopNow);
+  const unsettled = s.poller.onSettled(settled);
+  if (s.stop.aborted) stopNow();
+  else if (s.poller.ended || s.poller.failure !== undefined) settled();
   let held: Entry | undefined;
   let touch: NodeJS.Timeout | undefined;
-  let backlog = true;
   let claimedAt: number | null = null;
   let foundLast = false;
   let claimFrom = '0-0';
@@ -83,8 +92,10 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
     if (handover) s.poller.handedOver();
     await drop(gone);
     if (entries[0]) return entries[0];
-    // An entry that is not an item (a handover, a damaged one) is no reason to wait: read on.
-    return gone.length ? readOnce(from, id, block) : 'none';
+    // An entry that is not an item (a handover, a damaged one) is no reason to wait: read on (no
+    // longer blocking once polling is over).
+    if (!gone.length) return 'none';
+    return from === blocker.conn && !blocking ? readOnce(conn, id, undefined) : readOnce(from, id, block);
   };
 
   const next = async (): Promise<Entry | undefined> => {
@@ -111,7 +122,7 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
           else if (caughtUp(s.poller.ended, false)) return undefined;
           continue;
         }
-        const found = await readOnce(blocker, backlog ? '0' : '>', backlog ? undefined : claimEvery(claimAfterMs));
+        const found = await readOnce(blocker.conn, backlog ? '0' : '>', backlog ? undefined : claimEvery(claimAfterMs));
         if (found !== 'none') return found;
         if (!backlog) s.housekeeper.idle();
         backlog = false;
@@ -176,9 +187,9 @@ export async function* read(s: ReaderSettings): AsyncGenerator<unknown, void, un
     }
   } finally {
     clearInterval(touch);
-    s.stop.removeEventListener('abort', interrupt);
+    s.stop.removeEventListener('abort', stopNow);
     unsettled();
-    link.release(blocker);
+    blocker.cut();
     // Left without asking for the next one (break, a throw): not handled; the next read of any worker gets it.
     if (held) await within(conn.fleetHandBack(keys.items, GROUP, consumer, held.id).catch(() => {}), 1000, undefined);
   }

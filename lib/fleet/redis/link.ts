@@ -21,6 +21,7 @@ export interface Conn {
   xgroup: Command;
   xinfo: Command;
   xpending: Command;
+  client: Command;
   xtrim: Command;
   pipeline(): Pipeline;
   fleetLease: Command;
