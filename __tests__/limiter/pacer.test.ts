@@ -106,3 +106,26 @@ describe('what instances sharing a budget tell', () => {
     await Promise.all(waiting);
   });
 });
+
+describe('the first API call of a fresh instance', () => {
+  const fresh = () => {
+    const clock = { now: 5_000_000 };
+    const budget = new AppBudget(undefined, () => clock.now);
+    return new Pacer({ budget, events: new Recorder(), oauth: oauth('bot') });
+  };
+  const TOKEN = { api: false, url: 'https://www.reddit.com/api/v1/access_token', method: 'POST' };
+
+  it('goes at once after the token request (which the API budget does not count): no 1 s start-up gap behind it', async () => {
+    const pacer = fresh();
+    await pacer.send(answer({}), TOKEN);
+    await expect(pacer.send(answer(rate(1, 99, 500)), { api: true, url: URL_, method: 'GET', maxWait: 0 })).resolves.toBeInstanceOf(Response);
+  });
+
+  it('until an answer tells the budget, API calls keep the default 1 s gap between them, and token requests between them', async () => {
+    const pacer = fresh();
+    await pacer.send(answer({}), { api: true, url: URL_, method: 'GET' });
+    await expect(pacer.send(answer({}), { api: true, url: URL_, method: 'GET', maxWait: 0 })).rejects.toMatchObject({ name: 'RateLimitError' });
+    await pacer.send(answer({}), TOKEN);
+    await expect(pacer.send(answer({}), { ...TOKEN, maxWait: 0 })).rejects.toMatchObject({ name: 'RateLimitError' });
+  });
+});

@@ -23,6 +23,8 @@ export class Pacer {
   readonly budget: AppBudget;
   readonly #events: Events;
   readonly #lane: Lane;
+  /** Token requests keep their own gap: they do not count against the API budget, so they never delay the first API call. */
+  readonly #tokenLane: Lane;
   readonly #oauth: OAuthOptions | undefined;
   readonly #loadActions: () => Promise<{ actionLimits(budget: AppBudget): ActionLimits }>;
   /** Whose sends the lines name: the last send's token decides between the user and app-only. */
@@ -48,6 +50,7 @@ export class Pacer {
         return this.#tellWait(ms);
       },
     };
+    this.#tokenLane = { ...this.#lane, last: -Infinity };
   }
 
   /**
@@ -82,7 +85,7 @@ export class Pacer {
     const { gate, shared } = this.budget;
     this.#tellReached();
     const refuse = (wait: number) => deferred(options, wait, this.budget.closed?.reason === 'rate_limit' ? '429' : 'budget');
-    await gate.acquire(signal, this.#lane, { priority, maxWait, refuse });
+    await gate.acquire(signal, api ? this.#lane : this.#tokenLane, { priority, maxWait, refuse });
     try {
       // The shared budget (Node only, lib/shared-limit.ts) runs the send and claims what its answer leaves.
       if (shared) {
