@@ -1,6 +1,6 @@
 export { Snoopath, Snoopath as default, type SnoopathCallable } from './client/snoopath.js';
 export { TreeBoundError } from './tree/bound-error.js';
-export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors/classes.js';
+export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, RateLimitError, type RateLimitReason, type ResponseErrorDetails, type MediaStep } from './errors/classes.js';
 export type { TokenStore, Tokens } from './types/tokens.js';
 export type { SnoopathOptions, OAuthOptions, ScriptOAuth, ExplicitOAuth, ImplicitOAuth, Scope, ScopeList } from './types/options.js';
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './types/shared-limiter.js';

@@ -4,7 +4,7 @@ import { configErrorOf, describe } from './config-error.js';
 import { optionsSchema } from './schema.js';
 import type { CallOptions } from '../types/call.js';
 
-const { decodeHtmlEntities, rawJson, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait, maxResponseSize } = optionsSchema.shape;
+const { decodeHtmlEntities, rawJson, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait, maxWait, maxResponseSize } = optionsSchema.shape;
 
 /** An AbortSignal of this realm or another (a signal from a test runner's or a worker's global). */
 const isSignal = (v: unknown): v is AbortSignal =>
@@ -26,6 +26,8 @@ export const callOptionsSchema = z.strictObject({
   bodyType: z.optional(z.enum(['form', 'json', 'query'], { error: 'must be "form", "json" or "query"' })),
   signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
   ratelimitWait: z.optional(ratelimitWait),
+  maxWait,
+  priority: z.optional(z.enum(['high', 'normal', 'low'], { error: 'must be "high", "normal" or "low"' })),
   maxResponseSize: z.optional(maxResponseSize),
 });
 
