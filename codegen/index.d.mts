@@ -21,6 +21,8 @@ export interface EndpointRecord {
   dotJson?: boolean;
   /** Missing from the platform's documentation (PRAW calls it): its scope is not known. */
   undocumented?: boolean;
+  /** Added from the endpoints PRAW calls (overlay `praw`): its scopes are typed and documented, not checked at run time. */
+  praw?: boolean;
   /** Its arguments travel in the query string, whatever the verb. */
   query?: boolean;
   /** Another endpoint (`VERB /path`) whose recorded answers this one shares. */

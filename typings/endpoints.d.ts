@@ -61,7 +61,7 @@ export interface Endpoints {
     get: Op<Endpoints["/about/edited"]["get"]["args"], Listing<CommentThing | LinkThing>>;
   };
   "/about/muted": {
-    /** Users muted in a subreddit's modmail. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Users muted in a subreddit's modmail. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/about/banned"]["get"]["args"], Endpoints["/about/contributors"]["get"]["result"]>;
   };
   "/about/reports": {
@@ -89,7 +89,7 @@ export interface Endpoints {
     post: Op<{}, unknown>;
   };
   "/api/add_subreddit_rule": {
-    /** Add a rule to a subreddit. Scope: `modconfig`. Not a listing. */
+    /** Add a rule to a subreddit. Scope: `modconfig` (the platform checks it, not the client). Not a listing. */
     post: Op<{ r: string; short_name: string; kind: "link" | "comment" | "all"; description?: string; violation_reason?: string }, JsonResponse<RulesChange>>;
   };
   "/api/add_whitelisted": {
@@ -101,19 +101,19 @@ export interface Endpoints {
     post: Op<{ client_id?: string; name?: string }, unknown>;
   };
   "/api/announcements/v1": {
-    /** Announcements sent to the account. Scope: `announcements`. Not a listing. */
+    /** Announcements sent to the account. Scope: `announcements` (the platform checks it, not the client). Not a listing. */
     get: Op<{ after?: string; before?: string; limit?: number }, { after: string; before: string; data: ({ author_fullname: `t2_${string}`; body: string; body_html: string; id: string; permalink: string; read_at: string | null; sent_at: string; subject: string; })[]; }>;
   };
   "/api/announcements/v1/hide": {
-    /** Hide announcements. Scope: `announcements`. Not a listing. */
+    /** Hide announcements. Scope: `announcements` (the platform checks it, not the client). Not a listing. */
     post: Op<{ ids: string | readonly string[] }, { ok: boolean; }>;
   };
   "/api/announcements/v1/read": {
-    /** Mark announcements as read. Scope: `announcements`. Not a listing. */
+    /** Mark announcements as read. Scope: `announcements` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/announcements/v1/hide"]["post"]["args"], Endpoints["/api/announcements/v1/hide"]["post"]["result"]>;
   };
   "/api/announcements/v1/read_all": {
-    /** Mark every announcement as read. Scope: `announcements`. Not a listing. */
+    /** Mark every announcement as read. Scope: `announcements` (the platform checks it, not the client). Not a listing. */
     post: Op<{}, Endpoints["/api/announcements/v1/hide"]["post"]["result"]>;
   };
   "/api/approve": {
@@ -125,7 +125,7 @@ export interface Endpoints {
     post: Op<Endpoints["/api/approve"]["post"]["args"], {}>;
   };
   "/api/block_user": {
-    /** Block a user by name or account id. Scope: `account`. Not a listing. */
+    /** Block a user by name or account id. Scope: `account` (the platform checks it, not the client). Not a listing. */
     post: Op<{ name?: string; account_id?: `t2_${string}` }, { date: number; icon_img: string; id: `t2_${string}`; name: string; }>;
   };
   "/api/clear_sessions": {
@@ -137,7 +137,7 @@ export interface Endpoints {
     post: Op<{ flair_type?: "USER_FLAIR" | "LINK_FLAIR" }, JsonAck>;
   };
   "/api/collapse_message": {
-    /** Collapse messages in the inbox. Scope: `privatemessages`. Not a listing. */
+    /** Collapse messages in the inbox. Scope: `privatemessages` (the platform checks it, not the client). Not a listing. */
     post: Op<{ id: `t4_${string}` | readonly `t4_${string}`[] }, {}>;
   };
   "/api/comment": {
@@ -157,11 +157,11 @@ export interface Endpoints {
     post: Op<Endpoints["/api/approve"]["post"]["args"], {}>;
   };
   "/api/del_msg": {
-    /** Delete a message from the account's inbox. Scope: `privatemessages`. Not a listing. */
+    /** Delete a message from the account's inbox. Scope: `privatemessages` (the platform checks it, not the client). Not a listing. */
     post: Op<{ id: `t4_${string}` }, {}>;
   };
   "/api/delete_sr_banner": {
-    /** Remove a subreddit's banner image. Scope: `modconfig`. Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
+    /** Remove a subreddit's banner image. Scope: `modconfig` (the platform checks it, not the client). Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
     post: Op<{}, unknown>;
   };
   "/api/delete_sr_header": {
@@ -169,7 +169,7 @@ export interface Endpoints {
     post: Op<{}, JsonAck>;
   };
   "/api/delete_sr_icon": {
-    /** Remove a subreddit's icon. Scope: `modconfig`. Not a listing. */
+    /** Remove a subreddit's icon. Scope: `modconfig` (the platform checks it, not the client). Not a listing. */
     post: Op<{}, JsonAck>;
   };
   "/api/delete_sr_img": {
@@ -201,13 +201,13 @@ export interface Endpoints {
     post: Op<{ text: string; thing_id: Fullname; richtext_json?: string; validate_on_submit?: boolean }, Link | JsonResponse<{ things: (CommentThing | LinkThing)[]; }>>;
   };
   "/api/filter/user/$username/f/$filter": {
-    /** The subreddits filtered out of r/all or r/mod. Scope: `read`. Not a listing. */
+    /** The subreddits filtered out of r/all or r/mod. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ $username: string; $filter: string }, MultiredditThing>;
   };
   "/api/filter/user/$username/f/$filter/r/$subreddit": {
-    /** Filter a subreddit out of r/all or r/mod. Scope: `subscribe`. Not a listing. */
+    /** Filter a subreddit out of r/all or r/mod. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     put: Op<{ $username: string; $filter: string; $subreddit: string; model?: string }, { name: string; }>;
-    /** Stop filtering a subreddit out of r/all or r/mod. Scope: `subscribe`. Not a listing. */
+    /** Stop filtering a subreddit out of r/all or r/mod. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     delete: Op<{ $username: string; $filter: string; $subreddit: string }, ''>;
   };
   "/api/flair": {
@@ -235,7 +235,7 @@ export interface Endpoints {
     post: Op<{ css_class?: string; flair_template_id?: string; flair_type?: "USER_FLAIR" | "LINK_FLAIR"; text?: string; text_editable?: boolean }, unknown>;
   };
   "/api/flairtemplate_v2": {
-    /** Create or change a flair template, with colours, emoji and permissions. Scope: `modflair`. Not a listing. */
+    /** Create or change a flair template, with colours, emoji and permissions. Scope: `modflair` (the platform checks it, not the client). Not a listing. */
     post: Op<{ flair_template_id?: string; flair_type: "USER_FLAIR" | "LINK_FLAIR"; text?: string; text_editable?: boolean; text_color?: "light" | "dark"; background_color?: string; css_class?: string; mod_only?: boolean; allowable_content?: "all" | "emoji" | "text"; max_emojis?: number; override_css?: boolean; richtext?: string }, { allowableContent: string; backgroundColor: string; cssClass: string; flairType: string; id: string; maxEmojis: number | null; modOnly: boolean; overrideCss: boolean; richtext: ({ e: string; t: string; })[]; text: string; textColor: string; textEditable: boolean; type: string; }>;
   };
   "/api/friend": {
@@ -267,7 +267,7 @@ export interface Endpoints {
     get: Op<{}, FlairTemplate[]>;
   };
   "/api/live/$thread/about": {
-    /** A live thread's title, description and settings. Scope: `read`. Not a listing. */
+    /** A live thread's title, description and settings. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ $thread: string }, LiveThreadThing>;
   };
   "/api/live/$thread/accept_contributor_invite": {
@@ -319,7 +319,7 @@ export interface Endpoints {
     post: Op<{ $thread: string; body?: string }, JsonAck>;
   };
   "/api/live/by_id/$names": {
-    /** Live threads by id (comma-separated, `LiveUpdateEvent_` prefixed). Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Live threads by id (comma-separated, `LiveUpdateEvent_` prefixed). Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<{ $names: string; limit?: number }, Listing<LiveThreadThing>>;
   };
   "/api/live/create": {
@@ -327,7 +327,7 @@ export interface Endpoints {
     post: Op<{ description?: string; nsfw?: boolean; resources?: string; title?: string }, JsonResponse<{ id: string; }>>;
   };
   "/api/live/happening_now": {
-    /** The live thread featured now, if any. Scope: `read`. Not a listing. */
+    /** The live thread featured now, if any. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{}, '' | LiveThreadThing>;
   };
   "/api/lock": {
@@ -363,57 +363,57 @@ export interface Endpoints {
     post: Op<{ $conversation_id: string; body: string; isAuthorHidden?: boolean; isInternal?: boolean }, { conversation: ModmailConversation; messages: { [id: string]: ModmailMessage }; modActions?: {}; participantSubreddit?: {}; user?: ModmailUser; }>;
   };
   "/api/mod/conversations/$conversation_id/archive": {
-    /** Archive a modmail conversation. Scope: `modmail`. Not a listing. */
+    /** Archive a modmail conversation. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     post: Op<{ $conversation_id: string }, '' | { conversations: ModmailConversation; messages: { [id: string]: ModmailMessage }; modActions: { [id: string]: ModmailAction }; }>;
   };
   "/api/mod/conversations/$conversation_id/highlight": {
-    /** Highlight a modmail conversation. Scope: `modmail`. Not a listing. */
+    /** Highlight a modmail conversation. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/mod/conversations/$conversation_id/archive"]["post"]["args"], { conversations: ModmailConversation; messages: { [id: string]: ModmailMessage }; modActions: { [id: string]: ModmailAction }; }>;
-    /** Remove a modmail conversation's highlight. Scope: `modmail`. Not a listing. */
+    /** Remove a modmail conversation's highlight. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     delete: Op<Endpoints["/api/mod/conversations/$conversation_id/archive"]["post"]["args"], Endpoints["/api/mod/conversations/$conversation_id/highlight"]["post"]["result"]>;
   };
   "/api/mod/conversations/$conversation_id/mute": {
-    /** Mute the user of a modmail conversation for 3, 7 or 28 days. Scope: `modmail`. Not a listing. */
+    /** Mute the user of a modmail conversation for 3, 7 or 28 days. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     post: Op<{ $conversation_id: string; num_hours?: 72 | 168 | 672 }, { conversations: ModmailConversation; messages: { [id: string]: ModmailMessage }; modActions: { [id: string]: ModmailAction }; user: ModmailUser; }>;
   };
   "/api/mod/conversations/$conversation_id/unarchive": {
-    /** Take a modmail conversation out of the archive. Scope: `modmail`. Not a listing. */
+    /** Take a modmail conversation out of the archive. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/mod/conversations/$conversation_id/archive"]["post"]["args"], '' | { conversations: { authors: ({ id: number; isAdmin: boolean; isDeleted: boolean; isHidden: boolean; isMod: boolean; isOp: boolean; isParticipant: boolean; name: string; })[]; id: string; isAuto: boolean; isHighlighted: boolean; isInternal: boolean; isRepliable: boolean; lastModUpdate: string; lastUnread: unknown; lastUpdated: string; lastUserUpdate: string; numMessages: number; objIds: ({ id: string; key: string; })[]; owner: { displayName: string; id: `t5_${string}`; type: string; }; participant: {}; state: number; subject: string; }; messages: { [id: string]: { author: { id: number; isAdmin: boolean; isDeleted: boolean; isHidden: boolean; isMod: boolean; isOp: boolean; isParticipant: boolean; name: string; }; body: string; bodyMarkdown: string; date: string; id: string; isInternal: boolean; } }; modActions: { [id: string]: { actionTypeId: number; author: { id: number; isAdmin: boolean; isDeleted: boolean; isHidden: boolean; isMod: boolean; name: string; }; date: string; id: string; } }; }>;
   };
   "/api/mod/conversations/$conversation_id/unmute": {
-    /** Unmute the user of a modmail conversation. Scope: `modmail`. Not a listing. */
+    /** Unmute the user of a modmail conversation. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/mod/conversations/$conversation_id/archive"]["post"]["args"], Endpoints["/api/mod/conversations/$conversation_id/mute"]["post"]["result"]>;
   };
   "/api/mod/conversations/bulk/read": {
-    /** Mark every modmail conversation of some subreddits in one state as read. Scope: `modmail`. Not a listing. */
+    /** Mark every modmail conversation of some subreddits in one state as read. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     post: Op<{ entity: string | readonly string[]; state?: "all" | "appeals" | "notifications" | "inbox" | "filtered" | "inprogress" | "mod" | "archived" | "default" | "highlighted" | "join_requests" | "new" }, { conversation_ids: string[]; }>;
   };
   "/api/mod/conversations/read": {
-    /** Mark modmail conversations as read. Scope: `modmail`. Not a listing. */
+    /** Mark modmail conversations as read. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     post: Op<{ conversationIds: string | readonly string[] }, ''>;
   };
   "/api/mod/conversations/subreddits": {
-    /** The subreddits whose modmail the account reads. Scope: `modmail`. Not a listing. */
+    /** The subreddits whose modmail the account reads. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     get: Op<{}, { subreddits: { [id: string]: { display_name: string; icon: string; id: `t5_${string}`; keyColor?: string; lastUpdated: string | null; name: string; subscribers: number; } }; }>;
   };
   "/api/mod/conversations/unread": {
-    /** Mark modmail conversations as unread. Scope: `modmail`. Not a listing. */
+    /** Mark modmail conversations as unread. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/mod/conversations/read"]["post"]["args"], ''>;
   };
   "/api/mod/conversations/unread/count": {
-    /** Unread modmail conversations by state. Scope: `modmail`. Not a listing. */
+    /** Unread modmail conversations by state. Scope: `modmail` (the platform checks it, not the client). Not a listing. */
     get: Op<{}, { archived: number; highlighted: number; inprogress: number; mod: number; new: number; notifications: number; }>;
   };
   "/api/mod/notes": {
-    /** Moderator notes and actions about a user in a subreddit, newest first. Scope: `modnote`. Not a listing. */
+    /** Moderator notes and actions about a user in a subreddit, newest first. Scope: `modnote` (the platform checks it, not the client). Not a listing. */
     get: Op<{ subreddit: string; user: string; before?: string; limit?: number; filter?: "NOTE" | "APPROVAL" | "REMOVAL" | "BAN" | "MUTE" | "INVITE" | "SPAM" | "CONTENT_CHANGE" | "MOD_ACTION" | "ALL" }, { end_cursor: string | null; has_next_page: boolean; mod_notes: ModNote[]; start_cursor: string | null; }>;
-    /** Write a moderator note about a user. Scope: `modnote`. Not a listing. */
+    /** Write a moderator note about a user. Scope: `modnote` (the platform checks it, not the client). Not a listing. */
     post: Op<{ subreddit: string; user: string; note: string; reddit_id?: `t1_${string}` | `t3_${string}`; label?: "BOT_BAN" | "PERMA_BAN" | "BAN" | "ABUSE_WARNING" | "SPAM_WARNING" | "SPAM_WATCH" | "SOLID_CONTRIBUTOR" | "HELPFUL_USER" }, { created: ModNote; }>;
-    /** Delete a moderator note. Scope: `modnote`. Not a listing. Sends its arguments in the query. */
+    /** Delete a moderator note. Scope: `modnote` (the platform checks it, not the client). Not a listing. Sends its arguments in the query. */
     delete: Op<{ subreddit: string; user: string; note_id: string }, { deleted: boolean; }>;
   };
   "/api/mod/notes/recent": {
-    /** The newest moderator note for each pair of subreddit and user given. Scope: `modnote`. Not a listing. */
+    /** The newest moderator note for each pair of subreddit and user given. Scope: `modnote` (the platform checks it, not the client). Not a listing. */
     get: Op<{ subreddits: string | readonly string[]; users: string | readonly string[] }, { mod_notes: (ModNote | null)[]; }>;
   };
   "/api/morechildren": {
@@ -423,7 +423,7 @@ export interface Endpoints {
     post: Op<Endpoints["/api/morechildren"]["get"]["args"], Endpoints["/api/morechildren"]["get"]["result"]>;
   };
   "/api/multi": {
-    /** Create a multireddit; `model` is its description as JSON text. Scope: `subscribe`. Not a listing. */
+    /** Create a multireddit; `model` is its description as JSON text. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     post: Op<{ model: string }, MultiredditThing>;
   };
   "/api/multi/$multipath": {
@@ -459,7 +459,7 @@ export interface Endpoints {
     post: Op<Endpoints["/api/multi/$multipath/copy"]["post"]["args"], MultiredditThing>;
   };
   "/api/multi/copy": {
-    /** Copy a multireddit into the account's own. Scope: `subscribe`. Not a listing. */
+    /** Copy a multireddit into the account's own. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     post: Op<{ from: string; to: string; display_name?: string; description_md?: string }, MultiredditThing>;
   };
   "/api/multi/mine": {
@@ -467,31 +467,31 @@ export interface Endpoints {
     get: Op<{}, MultiredditThing[]>;
   };
   "/api/multi/rename": {
-    /** Rename a multireddit. Scope: `subscribe`. Not a listing. Answer typed from the recordings of `POST /api/multi/copy`. */
+    /** Rename a multireddit. Scope: `subscribe` (the platform checks it, not the client). Not a listing. Answer typed from the recordings of `POST /api/multi/copy`. */
     post: Op<{ from: string; to: string; display_name?: string }, MultiredditThing>;
   };
   "/api/multi/user/$username": {
-    /** A user's public multireddits. Scope: `read`. Not a listing. */
+    /** A user's public multireddits. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ $username: string; expand_srs?: boolean }, MultiredditThing[]>;
   };
   "/api/multi/user/$username/m/$multi": {
-    /** A multireddit's description and subreddits. Scope: `read`. Not a listing. */
+    /** A multireddit's description and subreddits. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ $username: string; $multi: string; expand_srs?: boolean }, MultiredditThing>;
-    /** Create a multireddit; `model` is its description as JSON text. Scope: `subscribe`. Not a listing. Answer typed from the recordings of `POST /api/multi`. */
+    /** Create a multireddit; `model` is its description as JSON text. Scope: `subscribe` (the platform checks it, not the client). Not a listing. Answer typed from the recordings of `POST /api/multi`. */
     post: Op<{ $username: string; $multi: string; model: string; expand_srs?: boolean }, MultiredditThing>;
-    /** Create or replace a multireddit; `model` is its description as JSON text. Scope: `subscribe`. Not a listing. */
+    /** Create or replace a multireddit; `model` is its description as JSON text. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     put: Op<Endpoints["/api/multi/user/$username/m/$multi"]["post"]["args"], MultiredditThing>;
-    /** Delete a multireddit. Scope: `subscribe`. Not a listing. */
+    /** Delete a multireddit. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     delete: Op<{ $username: string; $multi: string }, ''>;
   };
   "/api/multi/user/$username/m/$multi/r/$subreddit": {
-    /** Add a subreddit to a multireddit. Scope: `subscribe`. Not a listing. */
+    /** Add a subreddit to a multireddit. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     put: Op<{ $username: string; $multi: string; $subreddit: string; model?: string }, Endpoints["/api/filter/user/$username/f/$filter/r/$subreddit"]["put"]["result"]>;
-    /** Take a subreddit out of a multireddit. Scope: `subscribe`. Not a listing. */
+    /** Take a subreddit out of a multireddit. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     delete: Op<Endpoints["/api/multi/user/$username/m/$multi/r/$subreddit"]["put"]["args"], ''>;
   };
   "/api/mute_message_author": {
-    /** Mute the author of a modmail message in the subreddit. Scope: `modcontributors`. Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
+    /** Mute the author of a modmail message in the subreddit. Scope: `modcontributors` (the platform checks it, not the client). Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
     post: Op<Endpoints["/api/del_msg"]["post"]["args"], unknown>;
   };
   "/api/quarantine_optin": {
@@ -523,7 +523,7 @@ export interface Endpoints {
     post: Op<{ id: Fullname; spam?: boolean }, {}>;
   };
   "/api/remove_subreddit_rule": {
-    /** Delete one of a subreddit's rules. Scope: `modconfig`. Not a listing. */
+    /** Delete one of a subreddit's rules. Scope: `modconfig` (the platform checks it, not the client). Not a listing. */
     post: Op<{ r: string; short_name: string }, JsonResponse<RulesChange>>;
   };
   "/api/remove_whitelisted": {
@@ -535,7 +535,7 @@ export interface Endpoints {
     post: Op<Endpoints["/api/adddeveloper"]["post"]["args"], unknown>;
   };
   "/api/reorder_subreddit_rules": {
-    /** Put a subreddit's rules in a new order, by short name. Scope: `modconfig`. Not a listing. */
+    /** Put a subreddit's rules in a new order, by short name. Scope: `modconfig` (the platform checks it, not the client). Not a listing. */
     post: Op<{ r: string; new_rule_order: string | readonly string[] }, JsonResponse<RulesChange>>;
   };
   "/api/report": {
@@ -619,11 +619,11 @@ export interface Endpoints {
     post: Op<{ extension?: string; kind: "link" | "self" | "image" | "video" | "videogif"; resubmit?: boolean; sendreplies?: boolean; sr: string; text?: string; then?: "tb" | "comments"; title: string; url?: string; flair_id?: string; flair_text?: string; nsfw?: boolean; spoiler?: boolean; collection_id?: string; crosspost_fullname?: `t3_${string}`; discussion_type?: "CHAT"; draft_id?: string; richtext_json?: string; validate_on_submit?: boolean; video_poster_url?: string }, JsonResponse<{ drafts_count?: number; id: string; name: `t3_${string}`; url: string; } | { user_submitted_page?: string; websocket_url: string; }>>;
   };
   "/api/submit_gallery_post": {
-    /** Submit a gallery link of uploaded images; the body is JSON. Scope: `submit`. Not a listing. Sends a JSON body. */
+    /** Submit a gallery link of uploaded images; the body is JSON. Scope: `submit` (the platform checks it, not the client). Not a listing. Sends a JSON body. */
     post: Op<{ sr: string; title: string; items: ReadonlyArray<{ media_id: string; caption?: string; outbound_url?: string }>; text?: string; nsfw?: boolean; spoiler?: boolean; sendreplies?: boolean; flair_id?: string; flair_text?: string; resubmit?: boolean; show_error_list?: boolean; validate_on_submit?: boolean; collection_id?: string; discussion_type?: "CHAT" }, JsonResponse<{ id: `t3_${string}`; url: string; }>>;
   };
   "/api/submit_poll_post": {
-    /** Submit a poll; the body is JSON. Scope: `submit`. Not a listing. Sends a JSON body. */
+    /** Submit a poll; the body is JSON. Scope: `submit` (the platform checks it, not the client). Not a listing. Sends a JSON body. */
     post: Op<{ sr: string; title: string; text?: string; options: readonly string[]; duration: number; nsfw?: boolean; spoiler?: boolean; sendreplies?: boolean; flair_id?: string; flair_text?: string; resubmit?: boolean; validate_on_submit?: boolean; collection_id?: string; discussion_type?: "CHAT" }, Endpoints["/api/submit_gallery_post"]["post"]["result"]>;
   };
   "/api/submit_text": {
@@ -651,7 +651,7 @@ export interface Endpoints {
     post: Op<Endpoints["/api/leavecontributor"]["post"]["args"], unknown>;
   };
   "/api/uncollapse_message": {
-    /** Expand collapsed messages in the inbox. Scope: `privatemessages`. Not a listing. */
+    /** Expand collapsed messages in the inbox. Scope: `privatemessages` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/collapse_message"]["post"]["args"], {}>;
   };
   "/api/unfriend": {
@@ -675,7 +675,7 @@ export interface Endpoints {
     post: Op<Endpoints["/api/approve"]["post"]["args"], {}>;
   };
   "/api/unmute_message_author": {
-    /** Unmute the author of a modmail message in the subreddit. Scope: `modcontributors`. Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
+    /** Unmute the author of a modmail message in the subreddit. Scope: `modcontributors` (the platform checks it, not the client). Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
     post: Op<Endpoints["/api/del_msg"]["post"]["args"], unknown>;
   };
   "/api/unread_message": {
@@ -707,7 +707,7 @@ export interface Endpoints {
     post: Op<{ curpass?: string; newpass?: string; verpass?: string }, unknown>;
   };
   "/api/update_subreddit_rule": {
-    /** Change one of a subreddit's rules. Scope: `modconfig`. Not a listing. */
+    /** Change one of a subreddit's rules. Scope: `modconfig` (the platform checks it, not the client). Not a listing. */
     post: Op<{ r: string; old_short_name: string; short_name: string; kind: "link" | "comment" | "all"; description?: string; violation_reason?: string }, JsonResponse<RulesChange>>;
   };
   "/api/updateapp": {
@@ -731,23 +731,23 @@ export interface Endpoints {
     get: Op<{ user?: string }, boolean>;
   };
   "/api/v1/$subreddit/emoji": {
-    /** Add an uploaded emoji to a subreddit. Scope: `structuredstyles`. Not a listing. */
+    /** Add an uploaded emoji to a subreddit. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     post: Op<{ $subreddit: string; name: string; s3_key: string; mod_flair_only?: boolean; post_flair_allowed?: boolean; user_flair_allowed?: boolean }, JsonAck>;
   };
   "/api/v1/$subreddit/emoji/$emoji_name": {
-    /** Delete one of a subreddit's emoji. Scope: `structuredstyles`. Not a listing. */
+    /** Delete one of a subreddit's emoji. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     delete: Op<{ $subreddit: string; $emoji_name: string }, JsonAck>;
   };
   "/api/v1/$subreddit/emoji_asset_upload_s3": {
-    /** Lease an upload slot for an emoji image. Scope: `structuredstyles`. Not a listing. */
+    /** Lease an upload slot for an emoji image. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     post: Op<{ $subreddit: string; filepath: string; mimetype: string }, { s3UploadLease: { action: string; fields: ({ name: string; value: string; })[]; }; websocketUrl: string; }>;
   };
   "/api/v1/$subreddit/emoji_permissions": {
-    /** Choose where an emoji may be used: user flair, link flair, moderators only. Scope: `structuredstyles`. Not a listing. */
+    /** Choose where an emoji may be used: user flair, link flair, moderators only. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     post: Op<{ $subreddit: string; name?: string; mod_flair_only?: boolean; post_flair_allowed?: boolean; user_flair_allowed?: boolean }, JsonAck>;
   };
   "/api/v1/$subreddit/emojis/all": {
-    /** A subreddit's emoji and the platform's own, by name. Scope: `read`. Not a listing. */
+    /** A subreddit's emoji and the platform's own, by name. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ $subreddit: string }, { [id: string]: { [id: string]: Emoji } }>;
   };
   "/api/v1/$subreddit/moderators_invited": {
@@ -755,7 +755,7 @@ export interface Endpoints {
     get: Op<{ $subreddit: string; after?: string; limit?: number }, { after: unknown; allUsersLoaded: boolean; before: unknown; moderatorIds: `t2_${string}`[]; moderators: { [id: string]: { accountIcon: string; authorFlairText: string | null; iconSize: number[]; id: `t2_${string}`; modPermissions: { access: boolean; all: boolean; chat_config: boolean; chat_operator: boolean; config: boolean; flair: boolean; mail: boolean; posts: boolean; wiki: boolean; }; moddedAtUTC: number; postKarma: number; username: string; } }; subredditId: `t5_${string}`; }>;
   };
   "/api/v1/$subreddit/post_requirements": {
-    /** What a subreddit requires of new links: title length, body, flair, banned words. Scope: `submit`. Not a listing. */
+    /** What a subreddit requires of new links: title length, body, flair, banned words. Scope: `submit` (the platform checks it, not the client). Not a listing. */
     get: Op<Endpoints["/api/v1/$subreddit/emojis/all"]["get"]["args"], { body_blacklisted_strings: string[]; body_regexes: unknown[]; body_required_strings: unknown[]; body_restriction_policy: string; body_text_max_length: unknown; body_text_min_length: unknown; domain_blacklist: string[]; domain_whitelist: unknown[]; guidelines_display_policy: string | null; guidelines_text: string | null; is_flair_required: boolean; link_repost_age: unknown; link_restriction_policy: string; title_blacklisted_strings: string[]; title_regexes: unknown[]; title_required_strings: unknown[]; title_text_max_length: unknown; title_text_min_length: unknown; }>;
   };
   "/api/v1/$subreddit/removal_reasons": {
@@ -771,47 +771,47 @@ export interface Endpoints {
     delete: Op<{ $subreddit: string; $reason_id: string }, ''>;
   };
   "/api/v1/collections/add_post_to_collection": {
-    /** Add a link to a collection. Scope: `modposts`. Not a listing. */
+    /** Add a link to a collection. Scope: `modposts` (the platform checks it, not the client). Not a listing. */
     post: Op<{ collection_id: string; link_fullname: `t3_${string}` }, JsonAck>;
   };
   "/api/v1/collections/collection": {
-    /** A collection of links, optionally with the links themselves. Scope: `read`. Not a listing. */
+    /** A collection of links, optionally with the links themselves. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ collection_id: string; include_links?: boolean }, Collection | JsonAck>;
   };
   "/api/v1/collections/create_collection": {
-    /** Create a collection of links in a subreddit. Scope: `modposts`. Not a listing. */
+    /** Create a collection of links in a subreddit. Scope: `modposts` (the platform checks it, not the client). Not a listing. */
     post: Op<{ sr_fullname: `t5_${string}`; title: string; description?: string; display_layout?: "TIMELINE" | "GALLERY" }, Collection>;
   };
   "/api/v1/collections/delete_collection": {
-    /** Delete a collection. Scope: `modposts`. Not a listing. */
+    /** Delete a collection. Scope: `modposts` (the platform checks it, not the client). Not a listing. */
     post: Op<{ collection_id: string }, JsonAck>;
   };
   "/api/v1/collections/follow_collection": {
-    /** Follow or unfollow a collection. Scope: `subscribe`. Not a listing. */
+    /** Follow or unfollow a collection. Scope: `subscribe` (the platform checks it, not the client). Not a listing. */
     post: Op<{ collection_id: string; follow: boolean }, JsonAck>;
   };
   "/api/v1/collections/remove_post_in_collection": {
-    /** Take a link out of a collection. Scope: `modposts`. Not a listing. */
+    /** Take a link out of a collection. Scope: `modposts` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/v1/collections/add_post_to_collection"]["post"]["args"], JsonAck>;
   };
   "/api/v1/collections/reorder_collection": {
-    /** Put a collection's links in a new order. Scope: `modposts`. Not a listing. */
+    /** Put a collection's links in a new order. Scope: `modposts` (the platform checks it, not the client). Not a listing. */
     post: Op<{ collection_id: string; link_ids: `t3_${string}` | readonly `t3_${string}`[] }, JsonAck>;
   };
   "/api/v1/collections/subreddit_collections": {
-    /** A subreddit's collections of links. Scope: `read`. Not a listing. */
+    /** A subreddit's collections of links. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ sr_fullname: `t5_${string}` }, Collection[]>;
   };
   "/api/v1/collections/update_collection_description": {
-    /** Change a collection's description. Scope: `modposts`. Not a listing. */
+    /** Change a collection's description. Scope: `modposts` (the platform checks it, not the client). Not a listing. */
     post: Op<{ collection_id: string; description: string }, JsonAck>;
   };
   "/api/v1/collections/update_collection_display_layout": {
-    /** Show a collection as a timeline or a gallery. Scope: `modposts`. Not a listing. */
+    /** Show a collection as a timeline or a gallery. Scope: `modposts` (the platform checks it, not the client). Not a listing. */
     post: Op<{ collection_id: string; display_layout?: "TIMELINE" | "GALLERY" | null }, JsonAck>;
   };
   "/api/v1/collections/update_collection_title": {
-    /** Rename a collection. Scope: `modposts`. Not a listing. */
+    /** Rename a collection. Scope: `modposts` (the platform checks it, not the client). Not a listing. */
     post: Op<{ collection_id: string; title: string }, JsonAck>;
   };
   "/api/v1/draft": {
@@ -877,15 +877,15 @@ export interface Endpoints {
     get: Op<{ scopes?: string | readonly string[] }, unknown>;
   };
   "/api/v1/structured_styles/$subreddit": {
-    /** Change a subreddit's new-design styles: banners, colours, icon. Scope: `structuredstyles`. Not a listing. */
+    /** Change a subreddit's new-design styles: banners, colours, icon. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     patch: Op<{ $subreddit: string; bannerBackgroundImage?: string; bannerPositionedImage?: string; bannerPositionedImagePosition?: "left" | "centered"; mobileBannerImage?: string; secondaryBannerPositionedImage?: string; bannerBackgroundColor?: string; bannerBackgroundImagePosition?: "cover" | "tiled"; bannerHeight?: "small" | "medium" | "large"; primaryColor?: string; highlightColor?: string; icon?: string }, { websocketUrl: string; } | { [field: string]: never }>;
   };
   "/api/v1/style_asset_upload_s3/$subreddit": {
-    /** Lease an upload slot for a style image (banner, icon). Scope: `structuredstyles`. Not a listing. */
+    /** Lease an upload slot for a style image (banner, icon). Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     post: Op<{ $subreddit: string; filepath: string; mimetype: string; imagetype: string }, Endpoints["/api/v1/$subreddit/emoji_asset_upload_s3"]["post"]["result"]>;
   };
   "/api/v1/subreddit/update_settings": {
-    /** Change some of a subreddit's settings; only the fields given change. Scope: `modconfig`. Not a listing. Sends a JSON body. */
+    /** Change some of a subreddit's settings; only the fields given change. Scope: `modconfig` (the platform checks it, not the client). Not a listing. Sends a JSON body. */
     patch: Op<{ allow_top?: boolean; collapse_deleted_comments?: boolean; comment_score_hide_mins?: number; css_on_cname?: boolean; description?: string; exclude_banned_modqueue?: boolean; "header-title"?: string; lang?: string; link_type?: "any" | "link" | "self"; name?: string; over_18?: boolean; public_description?: string; public_traffic?: boolean; show_cname_sidebar?: boolean; show_media?: boolean; spam_comments?: "low" | "high" | "all"; spam_links?: "low" | "high" | "all"; spam_selfposts?: "low" | "high" | "all"; sr: `t5_${string}`; submit_link_label?: string; submit_text?: string; submit_text_label?: string; title?: string; type?: "public" | "private" | "restricted" | "gold_restricted" | "archived"; wiki_edit_age?: number; wiki_edit_karma?: number; wikimode?: "disabled" | "modonly" | "anyone"; all_original_content?: boolean; allow_chat_post_creation?: boolean; allow_discovery?: boolean; allow_galleries?: boolean; allow_images?: boolean; allow_polls?: boolean; allow_post_crossposts?: boolean; allow_predictions?: boolean; allow_predictions_tournament?: boolean; allow_videos?: boolean; crowd_control_chat_level?: number; crowd_control_level?: number; crowd_control_mode?: boolean; disable_contributor_requests?: boolean; domain?: string; free_form_reports?: boolean; header_title?: string; hide_ads?: boolean; key_color?: string; new_pinned_post_pns_enabled?: boolean; original_content_tag_enabled?: boolean; prediction_leaderboard_entry_type?: string; restrict_commenting?: boolean; restrict_posting?: boolean; show_media_preview?: boolean; spoilers_enabled?: boolean; suggested_comment_sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live" | null; toxicity_threshold_chat_level?: number; user_flair_pns_enabled?: boolean; welcome_message_enabled?: boolean }, { title: string; }>;
   };
   "/api/v1/user/$username/trophies": {
@@ -929,7 +929,7 @@ export interface Endpoints {
     get: Op<{ $names: string }, Listing<LinkThing>>;
   };
   "/comments": {
-    /** Newest comments first, site-wide or in one subreddit. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Newest comments first, site-wide or in one subreddit. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/api/v1/me/blocked"]["get"]["args"], Listing<CommentThing>>;
   };
   "/comments/$article": {
@@ -937,7 +937,7 @@ export interface Endpoints {
     get: Op<{ $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number; rtj?: string }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
   };
   "/comments/$article/$slug/$comment": {
-    /** A comment's own page: the link and the thread under one comment (what "continue this thread" loads). Scope: `read`. Not a listing. */
+    /** A comment's own page: the link and the thread under one comment (what "continue this thread" loads). Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ $article: string; $slug: string; $comment: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "hot" | "controversial" | "old" | "random" }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
   };
   "/controversial": {
@@ -945,27 +945,27 @@ export interface Endpoints {
     get: Op<{ t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<LinkThing>>;
   };
   "/domain/$domain": {
-    /** Links to one web site, ranked as in hot. Scope: `read`. Listing; walk it with `.listing()`. No recorded answer: typed as the catalog describes it. */
+    /** Links to one web site, ranked as in hot. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. No recorded answer: typed as the catalog describes it. */
     get: Op<{ $domain: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
   };
   "/domain/$domain/controversial": {
-    /** Links to one web site with the most divided votes over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Links to one web site with the most divided votes over a time span. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<{ $domain: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<LinkThing>>;
   };
   "/domain/$domain/hot": {
-    /** Links to one web site ranked by current activity. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Links to one web site ranked by current activity. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/domain/$domain"]["get"]["args"], Listing<LinkThing>>;
   };
   "/domain/$domain/new": {
-    /** Newest links to one web site first. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Newest links to one web site first. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/domain/$domain"]["get"]["args"], Listing<LinkThing>>;
   };
   "/domain/$domain/rising": {
-    /** Links to one web site gaining activity quickly. Scope: `read`. Listing; walk it with `.listing()`. Recorded pages held no items: the items are typed as the catalog describes them. */
+    /** Links to one web site gaining activity quickly. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. Recorded pages held no items: the items are typed as the catalog describes them. */
     get: Op<Endpoints["/domain/$domain"]["get"]["args"], Listing<Thing>>;
   };
   "/domain/$domain/top": {
-    /** Highest-scoring links to one web site over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Highest-scoring links to one web site over a time span. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/domain/$domain/controversial"]["get"]["args"], Listing<LinkThing>>;
   };
   "/duplicates/$article": {
@@ -993,7 +993,7 @@ export interface Endpoints {
     get: Op<{ $thread: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<LinkThing>>;
   };
   "/live/$thread/updates/$update_id": {
-    /** One update of a live thread. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** One update of a live thread. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<{ $thread: string; $update_id: string }, Listing<LiveUpdateThing>>;
   };
   "/message/$where": {
@@ -1001,7 +1001,7 @@ export interface Endpoints {
     get: Op<{ $where: "comments" | "inbox" | "mentions" | "messages" | "selfreply" | "sent" | "unread"; mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<InboxCommentThing | MessageThing>>;
   };
   "/message/comments": {
-    /** Replies to the account's comments. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    /** Replies to the account's comments. Scope: `privatemessages` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<{ mark?: boolean; mid?: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<InboxCommentThing>>;
   };
   "/message/inbox": {
@@ -1009,19 +1009,19 @@ export interface Endpoints {
     get: Op<Endpoints["/message/comments"]["get"]["args"], Listing<InboxCommentThing | MessageThing>>;
   };
   "/message/mentions": {
-    /** Comments that mention the account's username. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    /** Comments that mention the account's username. Scope: `privatemessages` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/message/comments"]["get"]["args"], Listing<InboxCommentThing>>;
   };
   "/message/messages": {
-    /** Private messages received, without comment replies. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    /** Private messages received, without comment replies. Scope: `privatemessages` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/message/comments"]["get"]["args"], Listing<MessageThing>>;
   };
   "/message/messages/$id": {
-    /** One private message and its thread. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    /** One private message and its thread. Scope: `privatemessages` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<{ $id: string }, Listing<MessageThing>>;
   };
   "/message/selfreply": {
-    /** Replies to the account's links. Scope: `privatemessages`. Listing; walk it with `.listing()`. */
+    /** Replies to the account's links. Scope: `privatemessages` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/message/comments"]["get"]["args"], Listing<InboxCommentThing>>;
   };
   "/message/sent": {
@@ -1049,11 +1049,11 @@ export interface Endpoints {
     get: Op<Endpoints["/api/v1/me/blocked"]["get"]["args"], UserListThing>;
   };
   "/prefs/trusted": {
-    /** Users the account trusts: their messages skip the filter. Scope: `read`. Not a listing. */
+    /** Users the account trusts: their messages skip the filter. Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<Endpoints["/api/v1/me/blocked"]["get"]["args"], UserListThing>;
   };
   "/r/$subreddit": {
-    /** A subreddit's front page: its links ranked as in hot. Scope: `read`. Listing; walk it with `.listing()`. No recorded answer: typed as the catalog describes it. */
+    /** A subreddit's front page: its links ranked as in hot. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. No recorded answer: typed as the catalog describes it. */
     get: Op<{ $subreddit: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
   };
   "/r/$subreddit/$sort": {
@@ -1101,7 +1101,7 @@ export interface Endpoints {
     get: Op<Endpoints["/r/$subreddit/about/edited"]["get"]["args"], Listing<CommentThing | LinkThing>>;
   };
   "/r/$subreddit/about/muted": {
-    /** Users muted in a subreddit's modmail. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Users muted in a subreddit's modmail. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/r/$subreddit/about/banned"]["get"]["args"], Endpoints["/about/contributors"]["get"]["result"]>;
   };
   "/r/$subreddit/about/reports": {
@@ -1117,15 +1117,15 @@ export interface Endpoints {
     get: Op<Endpoints["/r/$subreddit/about/edited"]["get"]["args"], Listing<CommentThing | LinkThing>>;
   };
   "/r/$subreddit/about/sticky": {
-    /** A subreddit's pinned link (1 or 2): the platform answers with a redirect to its page, which the client follows (so the answer is that page). Scope: `read`. Not a listing. Answer typed from the recordings of `GET /comments/$article`. */
+    /** A subreddit's pinned link (1 or 2): the platform answers with a redirect to its page, which the client follows (so the answer is that page). Scope: `read` (the platform checks it, not the client). Not a listing. Answer typed from the recordings of `GET /comments/$article`. */
     get: Op<{ $subreddit: string; num?: 1 | 2 }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
   };
   "/r/$subreddit/about/stylesheet": {
-    /** A subreddit's stylesheet, with its images. Scope: `modconfig`. Not a listing. */
+    /** A subreddit's stylesheet, with its images. Scope: `modconfig` (the platform checks it, not the client). Not a listing. */
     get: Op<Endpoints["/api/v1/$subreddit/emojis/all"]["get"]["args"], StylesheetThing>;
   };
   "/r/$subreddit/about/traffic": {
-    /** A subreddit's page views and unique visitors by hour, day and month. Scope: `modtraffic`. Not a listing. */
+    /** A subreddit's page views and unique visitors by hour, day and month. Scope: `modtraffic` (the platform checks it, not the client). Not a listing. */
     get: Op<Endpoints["/api/v1/$subreddit/emojis/all"]["get"]["args"], { day: (number[])[]; hour: (number[])[]; month: (number[])[]; }>;
   };
   "/r/$subreddit/about/unmoderated": {
@@ -1149,7 +1149,7 @@ export interface Endpoints {
     post: Op<{ $subreddit: string; flair_type?: "USER_FLAIR" | "LINK_FLAIR" }, JsonAck>;
   };
   "/r/$subreddit/api/delete_sr_banner": {
-    /** Remove a subreddit's banner image. Scope: `modconfig`. Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
+    /** Remove a subreddit's banner image. Scope: `modconfig` (the platform checks it, not the client). Not a listing. No recorded answer: `unknown` (name the type you expect: `get<T>()`). */
     post: Op<Endpoints["/api/v1/$subreddit/emojis/all"]["get"]["args"], unknown>;
   };
   "/r/$subreddit/api/delete_sr_header": {
@@ -1157,7 +1157,7 @@ export interface Endpoints {
     post: Op<Endpoints["/api/v1/$subreddit/emojis/all"]["get"]["args"], JsonAck>;
   };
   "/r/$subreddit/api/delete_sr_icon": {
-    /** Remove a subreddit's icon. Scope: `modconfig`. Not a listing. */
+    /** Remove a subreddit's icon. Scope: `modconfig` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/v1/$subreddit/emojis/all"]["get"]["args"], JsonAck>;
   };
   "/r/$subreddit/api/delete_sr_img": {
@@ -1177,7 +1177,7 @@ export interface Endpoints {
     post: Op<{ $subreddit: string; css_class?: string; link?: `t3_${string}`; name?: string; text?: string }, JsonAck>;
   };
   "/r/$subreddit/api/flair_template_order": {
-    /** Put flair templates in a new order. The platform wants `flair_type` and `subreddit` in the query and the ids as a JSON array body, which call arguments cannot carry yet. Scope: `modflair`. Not a listing. */
+    /** Put flair templates in a new order. The platform wants `flair_type` and `subreddit` in the query and the ids as a JSON array body, which call arguments cannot carry yet. Scope: `modflair` (the platform checks it, not the client). Not a listing. */
     patch: Op<{ $subreddit: string; flair_type?: "USER_FLAIR" | "LINK_FLAIR"; subreddit?: string }, ''>;
   };
   "/r/$subreddit/api/flairconfig": {
@@ -1201,7 +1201,7 @@ export interface Endpoints {
     post: Op<{ $subreddit: string; css_class?: string; flair_template_id?: string; flair_type?: "USER_FLAIR" | "LINK_FLAIR"; text?: string; text_editable?: boolean }, unknown>;
   };
   "/r/$subreddit/api/flairtemplate_v2": {
-    /** Create or change a flair template, with colours, emoji and permissions. Scope: `modflair`. Not a listing. */
+    /** Create or change a flair template, with colours, emoji and permissions. Scope: `modflair` (the platform checks it, not the client). Not a listing. */
     post: Op<{ $subreddit: string; flair_template_id?: string; flair_type: "USER_FLAIR" | "LINK_FLAIR"; text?: string; text_editable?: boolean; text_color?: "light" | "dark"; background_color?: string; css_class?: string; mod_only?: boolean; allowable_content?: "all" | "emoji" | "text"; max_emojis?: number; override_css?: boolean; richtext?: string }, Endpoints["/api/flairtemplate_v2"]["post"]["result"]>;
   };
   "/r/$subreddit/api/friend": {
@@ -1249,25 +1249,25 @@ export interface Endpoints {
     get: Op<Endpoints["/api/v1/$subreddit/emojis/all"]["get"]["args"], FlairTemplate[]>;
   };
   "/r/$subreddit/api/widget": {
-    /** Add a widget to a subreddit; `json` is the widget as JSON text. Scope: `structuredstyles`. Not a listing. */
+    /** Add a widget to a subreddit; `json` is the widget as JSON text. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     post: Op<{ $subreddit: string; json: string }, Widget>;
   };
   "/r/$subreddit/api/widget/$widget_id": {
-    /** Change a widget; `json` is the whole widget as JSON text. Scope: `structuredstyles`. Not a listing. */
+    /** Change a widget; `json` is the whole widget as JSON text. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     put: Op<{ $subreddit: string; $widget_id: string; json: string }, Widget>;
-    /** Delete a widget. Scope: `structuredstyles`. Not a listing. */
+    /** Delete a widget. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     delete: Op<{ $subreddit: string; $widget_id: string }, ''>;
   };
   "/r/$subreddit/api/widget_image_upload_s3": {
-    /** Lease an upload slot for a widget's image. Scope: `structuredstyles`. Not a listing. */
+    /** Lease an upload slot for a widget's image. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     post: Op<Endpoints["/api/v1/$subreddit/emoji_asset_upload_s3"]["post"]["args"], Endpoints["/api/v1/$subreddit/emoji_asset_upload_s3"]["post"]["result"]>;
   };
   "/r/$subreddit/api/widget_order/$section": {
-    /** Put a section's widgets in a new order; `json` is the id list as JSON text. Scope: `structuredstyles`. Not a listing. */
+    /** Put a section's widgets in a new order; `json` is the id list as JSON text. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     patch: Op<{ $subreddit: string; $section: string; json: string }, ''>;
   };
   "/r/$subreddit/api/widgets": {
-    /** A subreddit's sidebar and top-bar widgets, and their order. Scope: `structuredstyles`. Not a listing. */
+    /** A subreddit's sidebar and top-bar widgets, and their order. Scope: `structuredstyles` (the platform checks it, not the client). Not a listing. */
     get: Op<{ $subreddit: string; progressive_images?: boolean }, { items: { [id: string]: Widget }; layout: { idCardWidget: string; moderatorWidget: string; sidebar: { order: string[]; }; topbar: { order: string[]; }; }; }>;
   };
   "/r/$subreddit/api/wiki/alloweditor/$act": {
@@ -1295,7 +1295,7 @@ export interface Endpoints {
     post: Op<Endpoints["/r/$subreddit/api/wiki/hide"]["post"]["args"], {}>;
   };
   "/r/$subreddit/comments": {
-    /** Newest comments first, site-wide or in one subreddit. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Newest comments first, site-wide or in one subreddit. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/r/$subreddit"]["get"]["args"], Listing<CommentThing>>;
   };
   "/r/$subreddit/comments/$article": {
@@ -1303,7 +1303,7 @@ export interface Endpoints {
     get: Op<{ $subreddit: string; $article: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "controversial" | "old" | "random" | "qa" | "live"; showedits?: boolean; showmore?: boolean; threaded?: boolean; truncate?: number; rtj?: string }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
   };
   "/r/$subreddit/comments/$article/$slug/$comment": {
-    /** A comment's own page: the link and the thread under one comment (what "continue this thread" loads). Scope: `read`. Not a listing. */
+    /** A comment's own page: the link and the thread under one comment (what "continue this thread" loads). Scope: `read` (the platform checks it, not the client). Not a listing. */
     get: Op<{ $subreddit: string; $article: string; $slug: string; $comment: string; comment?: string; context?: number; depth?: number; limit?: number; sort?: "confidence" | "top" | "new" | "hot" | "controversial" | "old" | "random" }, [Listing<LinkThing>, Listing<MoreThing | CommentThing>]>;
   };
   "/r/$subreddit/controversial": {
@@ -1385,7 +1385,7 @@ export interface Endpoints {
     get: Op<{ $where: "default" | "new" | "popular" | "premium"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<SubredditThing>>;
   };
   "/subreddits/default": {
-    /** The subreddits new accounts are subscribed to. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** The subreddits new accounts are subscribed to. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/api/v1/me/blocked"]["get"]["args"], Listing<SubredditThing>>;
   };
   "/subreddits/mine/$where": {
@@ -1413,7 +1413,7 @@ export interface Endpoints {
     get: Op<Endpoints["/api/v1/me/blocked"]["get"]["args"], Listing<SubredditThing>>;
   };
   "/subreddits/premium": {
-    /** Subreddits open only to premium members. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Subreddits open only to premium members. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/api/v1/me/blocked"]["get"]["args"], Listing<SubredditThing>>;
   };
   "/subreddits/search": {
@@ -1425,7 +1425,7 @@ export interface Endpoints {
     get: Op<Endpoints["/controversial"]["get"]["args"], Listing<LinkThing>>;
   };
   "/user/$username": {
-    /** A user's links and comments, mixed (as overview). Scope: `history`. Listing; walk it with `.listing()`. */
+    /** A user's links and comments, mixed (as overview). Scope: `history` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<{ $username: string; show?: "given"; sort?: "hot" | "new" | "top" | "controversial"; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number }, Listing<CommentThing | LinkThing>>;
   };
   "/user/$username/$where": {
@@ -1453,31 +1453,31 @@ export interface Endpoints {
     get: Op<Endpoints["/user/$username"]["get"]["args"], Listing<LinkThing>>;
   };
   "/user/$username/m/$multi": {
-    /** A multireddit's links, ranked as in hot. Scope: `read`. Listing; walk it with `.listing()`. No recorded answer: typed as the catalog describes it. */
+    /** A multireddit's links, ranked as in hot. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. No recorded answer: typed as the catalog describes it. */
     get: Op<{ $username: string; $multi: string; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<Thing>>;
   };
   "/user/$username/m/$multi/comments": {
-    /** A multireddit's newest comments first. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** A multireddit's newest comments first. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/user/$username/m/$multi"]["get"]["args"], Listing<CommentThing>>;
   };
   "/user/$username/m/$multi/controversial": {
-    /** A multireddit's links with the most divided votes over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** A multireddit's links with the most divided votes over a time span. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<{ $username: string; $multi: string; t?: "hour" | "day" | "week" | "month" | "year" | "all"; after?: Fullname; before?: Fullname; count?: number; limit?: number; show?: "all" }, Listing<LinkThing>>;
   };
   "/user/$username/m/$multi/hot": {
-    /** A multireddit's links ranked by current activity. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** A multireddit's links ranked by current activity. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/user/$username/m/$multi"]["get"]["args"], Listing<LinkThing>>;
   };
   "/user/$username/m/$multi/new": {
-    /** A multireddit's newest links first. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** A multireddit's newest links first. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/user/$username/m/$multi"]["get"]["args"], Listing<LinkThing>>;
   };
   "/user/$username/m/$multi/rising": {
-    /** A multireddit's links gaining activity quickly. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** A multireddit's links gaining activity quickly. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/user/$username/m/$multi"]["get"]["args"], Listing<LinkThing>>;
   };
   "/user/$username/m/$multi/top": {
-    /** A multireddit's highest-scoring links over a time span. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** A multireddit's highest-scoring links over a time span. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/user/$username/m/$multi/controversial"]["get"]["args"], Listing<LinkThing>>;
   };
   "/user/$username/moderated_subreddits": {
@@ -1501,15 +1501,15 @@ export interface Endpoints {
     get: Op<Endpoints["/user/$username"]["get"]["args"], Listing<LinkThing>>;
   };
   "/users/new": {
-    /** Most recently created user profiles. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Most recently created user profiles. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/api/v1/me/blocked"]["get"]["args"], Listing<SubredditThing>>;
   };
   "/users/popular": {
-    /** Most followed user profiles. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** Most followed user profiles. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/api/v1/me/blocked"]["get"]["args"], Listing<SubredditThing>>;
   };
   "/users/search": {
-    /** User profiles whose name or description matches a query. Scope: `read`. Listing; walk it with `.listing()`. */
+    /** User profiles whose name or description matches a query. Scope: `read` (the platform checks it, not the client). Listing; walk it with `.listing()`. */
     get: Op<Endpoints["/subreddits/search"]["get"]["args"], Listing<AccountThing>>;
   };
   "/wiki/$page": {

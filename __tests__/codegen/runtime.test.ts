@@ -25,6 +25,15 @@ describe('the runtime table', () => {
     expect(lines).toContain('GET /api/v1/$subreddit/removal_reasons -');
   });
 
+  it('checks no scope of an endpoint added from PRAW\'s list, and keeps its JSON body or query', () => {
+    const lines = runtimeLines([
+      endpoint('POST', '/api/mod/conversations/$conversation_id/archive', ['modmail'], { praw: true }),
+      endpoint('POST', '/api/submit_poll_post', ['submit'], { praw: true, json: true }),
+      endpoint('DELETE', '/api/v1/draft', [], { praw: true, query: true }),
+    ]);
+    expect(lines).toEqual(['POST /api/submit_poll_post - J', 'DELETE /api/v1/draft - Q']);
+  });
+
   it('marks twins with the same facts once, with B', () => {
     expect(runtimeLines([endpoint('GET', '/about/log', ['modlog']), endpoint('GET', '/r/$subreddit/about/log', ['modlog'])])).toEqual(['GET /about/log modlog B']);
   });

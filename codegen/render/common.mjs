@@ -12,5 +12,8 @@ export function scopeText(e) {
   if (!e.oauth) return 'no OAuth scope (cookie sessions only)';
   // The platform's documentation leaves it out (PRAW calls it): the scope is not known, so never checked.
   if (e.undocumented && e.scopes.length === 0) return 'not documented (not checked)';
-  return e.scopes.length ? `\`${e.scopes.join('` or `')}\`` : 'any';
+  if (!e.scopes.length) return 'any';
+  const scopes = `\`${e.scopes.join('` or `')}\``;
+  // Added from PRAW's list: the runtime table leaves its scope out (render/runtime.mjs).
+  return e.praw ? `${scopes} (the platform checks it, not the client)` : scopes;
 }
