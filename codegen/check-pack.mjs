@@ -26,9 +26,11 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
  * 429 KB with snoopath/fleet, reddit.info, the media fallback and the transport's hardening (each Node
  * entry still carries its own copy of what it shares with the others); 448 KB with the limiter's
  * priorities, maxWait, bursts, waits that speak and the shared budget's bounded Redis steps, order
- * and maxWait across processes (snoopath/shared-limit alone grew by 15 KB unpacked).
+ * and maxWait across processes (snoopath/shared-limit alone grew by 15 KB unpacked); 469 KB with
+ * every endpoint PRAW calls typed and every answer and thing typed from recordings (dist/index.d.ts
+ * 153 -> 234 KB, 20 KB of the tarball; the runtime code is unchanged in size).
  */
-const PACK_BUDGET = 455 * 1000;
+const PACK_BUDGET = 475 * 1000;
 if (!existsSync(join(root, 'dist/index.d.ts')) || !existsSync(join(root, 'dist/cli.js'))) {
   console.error('dist/ is incomplete: run `npm run build` first');
   process.exit(2);
