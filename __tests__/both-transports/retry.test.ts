@@ -95,8 +95,10 @@ describe('network failures and timeouts', () => {
 
   it('does not retry a timed-out PATCH', async () => {
     tokenOk();
-    nock(API).patch('/slow').query({ raw_json: '1' }).delay(300).reply(200, {});
-    const error = await failure(client({ retryAttempts: 3, requestTimeout: 50 })('/slow').patch({ a: 1 }));
+    nock(API).patch('/slow').query({ raw_json: '1' }).delay(1500).reply(200, {});
+    // The timeout covers the token request too: 50 ms was too short for it on a loaded machine
+    // (the token request timed out, was retried, and the PATCH was never sent).
+    const error = await failure(client({ retryAttempts: 3, requestTimeout: 250 })('/slow').patch({ a: 1 }));
     expect(error).toMatchObject({ name: 'TimeoutError', attempts: 1 });
   });
 
