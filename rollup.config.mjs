@@ -9,6 +9,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { iifeBuild } from './scripts/iife/plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // ioredis is an optional peer: only snoopath/shared-limit and snoopath/fleet import it (lazily, when not given a client).
@@ -17,7 +18,9 @@ const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDep
 const external = (id) => id.startsWith('node:') || deps.some((d) => id === d || id.startsWith(`${d}/`));
 // Except zod, which every import of snoopath loads: inlined, it costs one file to read instead of
 // about a hundred (cold import, docs/performance.md). It stays a dependency for the types of
-// dist/index.d.ts. ky, a devDependency now, is inlined the same way.
+// dist/index.d.ts. ky and openid-client, devDependencies now, are inlined the same way (openid-client
+// with what it imports, oauth4webapi and jose's JWE decryption: loaded as packages, their forty-odd
+// files cost a cold process's first token request about 15 ms, docs/performance.md).
 const inlined = ['zod'];
 const nodeExternal = (id) => external(id) && !inlined.some((d) => id === d || id.startsWith(`${d}/`));
 
@@ -63,10 +66,41 @@ const nodeMain = (input, name) => {
   const build = node(input, undefined);
   // Shared modules stay in the entry (lazy chunks import from it): one file at import time.
   build.preserveEntrySignatures = 'allow-extension';
-  build.output = { dir: 'dist', format: 'es', sourcemap: MAPS, entryFileNames: `${name}.js`, chunkFileNames: 'chunks/[name]-[hash].js' };
+  build.output = { dir: 'dist', format: 'es', sourcemap: MAPS, entryFileNames: `${name}.js`, chunkFileNames: 'chunks/[name]-[hash].js', manualChunks: firstCallChunk };
   build.plugins = [cleanDir('dist/chunks'), ...build.plugins];
   return build;
 };
+
+/**
+ * rollup's manualChunks: lib/core/first-call.ts, what every call needs, is one chunk with every
+ * module it reaches that the entry does not (rollup would otherwise split out those that other
+ * lazy parts share, such as the transport that token requests use too). The entry's own modules
+ * are named as the entry chunk, so that the first-call chunk never takes them along.
+ */
+const FIRST_CALL = fileURLToPath(new URL('./lib/core/first-call.ts', import.meta.url));
+const closures = new WeakMap();
+function firstCallChunk(id, { getModuleInfo, getModuleIds }) {
+  let sets = closures.get(getModuleInfo);
+  if (!sets) {
+    const reach = (from) => {
+      const seen = new Set();
+      for (let todo = [...from]; todo.length; ) {
+        const next = todo.pop();
+        if (seen.has(next)) continue;
+        seen.add(next);
+        todo.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+      return seen;
+    };
+    const entry = reach([...getModuleIds()].filter((m) => getModuleInfo(m)?.isEntry));
+    sets = { entry, firstCall: reach([FIRST_CALL]) };
+    closures.set(getModuleInfo, sets);
+  }
+  // The empty stand-in for Node-only modules (below) stays in the entry too: no file of its own to fetch.
+  if (sets.entry.has(id) || id === NODE_ONLY) return 'entry';
+  if (sets.firstCall.has(id)) return 'first-call';
+  return undefined;
+}
 
 /** Fails the browser builds when anything reachable imports a Node built-in. */
 const noNodeBuiltins = {
@@ -106,15 +140,14 @@ const browserPlugins = (outDir) => [
   terser({ format: { comments: false } }),
 ];
 
-/** Names the lazy chunks after the dependency they carry (entities, openid-client + oauth4webapi). */
-const lazyChunk = (id) => {
-  if (/[\\/]node_modules[\\/]entities[\\/]/.test(id)) return 'entities';
-  if (/[\\/]node_modules[\\/](openid-client|oauth4webapi|jose)[\\/]/.test(id)) return 'openid-client';
-  return undefined;
-};
-
 /** Chunk names carry a content hash: clear the old ones so dist/browser holds only this build. */
 const cleanDir = (dir) => ({ name: 'clean-dir', buildStart: () => rmSync(dir, { recursive: true, force: true }) });
+
+/**
+ * The script-tag build: dist/snoopath.iife.js (the core, which defines the global `Snoopath` the class,
+ * with the other exports on it) loads its parts from dist/iife/ on first use (scripts/iife/).
+ */
+const iife = iifeBuild({ key: `snoopath.iife@${pkg.version}`, global: 'Snoopath', entryId: 'snoopath.iife' });
 
 const browser = [
   {
@@ -127,23 +160,29 @@ const browser = [
       sourcemap: MAPS,
       entryFileNames: 'index.js',
       chunkFileNames: '[name]-[hash].js',
-      manualChunks: lazyChunk,
+      manualChunks: firstCallChunk,
     },
     plugins: [cleanDir('dist/browser'), ...browserPlugins('dist/browser')],
   },
   {
     input: 'lib/index.ts',
+    preserveEntrySignatures: 'allow-extension',
     output: {
-      file: 'dist/snoopath.iife.js',
-      format: 'iife',
-      name: 'Snoopath',
-      // The global is the class itself (callable with `new`), with the named exports on it too.
-      footer: 'Snoopath=Object.assign(Snoopath.default,Snoopath);',
+      dir: 'dist',
+      // Named AMD modules: the entry (the core) and the same lazy chunks as the ES build, under dist/iife/.
+      format: 'amd',
+      amd: { autoId: true, define: iife.define },
+      banner: iife.banner,
+      footer: iife.footer,
       exports: 'named',
+      esModule: false,
+      minifyInternalExports: true,
       sourcemap: MAPS,
-      inlineDynamicImports: true,
+      entryFileNames: 'snoopath.iife.js',
+      chunkFileNames: 'iife/[name]-[hash].js',
+      manualChunks: firstCallChunk,
     },
-    plugins: browserPlugins('dist'),
+    plugins: [cleanDir('dist/iife'), iife.plugin, ...browserPlugins('dist')],
   },
 ];
 

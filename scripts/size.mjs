@@ -1,61 +1,94 @@
-// Checks the gzip size of every browser bundle file and fails (exit 1) when a budgeted one is over.
+// Checks the gzip size of the browser files and fails (exit 1) when a budgeted figure is over.
 // `npm test` runs it quietly (one line); `npm run size` prints the table of every file.
-// Budgets: the ES module entry chunk (what a page loads first) and the IIFE bundle (everything). The
-// IIFE cannot load chunks, so every workflow (streams, trees, media, logging, the hardening's lazy
-// parts) is in it: its budget grew from 45 to 60 KB with them, and to 63 KB with streams over
-// subreddit lists, cron runs, skipOwn, bounded cursor stores and the tree's bound (about 4 KB), to
-// 66 KB with media posts that find their post without websockets, and to 67 KB with the limiter's
-// priorities, bursts, maxWait (RateLimitError) and waits that name the account (1.9 KB, 65.0 ->
-// 66.9 KB); pages that care load the ES build, where those are lazy chunks.
+// Budgets: the first file a page loads in each build (the ES module entry chunk; the script-tag
+// build's dist/snoopath.iife.js, its core), and what a page loads in all for a script app's token,
+// a listing and a vote, in each build: the entry, the part every call needs (lib/core/first-call.ts),
+// the grants (openid-client) and the endpoint catalog (a write's body type), with whatever those
+// import. Parts loaded later (streams, trees, media, logging) are listed, not budgeted.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const root = new URL('../dist/', import.meta.url);
 const KB = 1024;
-const budgets = { 'browser/index.js': 25 * KB, 'snoopath.iife.js': 67 * KB };
+const BUDGETS = { esmEntry: 17.5 * KB, iifeEntry: 18.5 * KB, page: 48 * KB };
+/** The lazy parts a script app's token, a listing and a vote load (by chunk name, lib/core/chunks.ts). */
+const PAGE_PARTS = ['first-call', 'openid', 'lookup'];
 
-if (!existsSync(new URL('browser/index.js', root)) || !existsSync(new URL('snoopath.iife.js', root))) {
-  console.error('size: dist/browser/index.js or dist/snoopath.iife.js is missing; run `npm run build` first.');
-  process.exit(1);
+for (const file of ['browser/index.js', 'snoopath.iife.js']) {
+  if (!existsSync(new URL(file, root))) {
+    console.error(`size: dist/${file} is missing; run \`npm run build\` first.`);
+    process.exit(1);
+  }
 }
 
-const files = [
-  'browser/index.js',
-  ...readdirSync(new URL('browser/', root)).filter((f) => f.endsWith('.js') && f !== 'index.js').sort().map((f) => `browser/${f}`),
-  'snoopath.iife.js',
-];
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
-/** A page loads the entry and every chunk it imports statically before any code runs: count them together. */
-const staticClosure = (file, seen = new Set()) => {
+const read = (file) => readFileSync(new URL(file, root));
+const gzip = (file) => gzipSync(read(file), { level: 9 }).length;
+
+/** One build: its entry, the folder of its parts, and how a part names the parts it needs before it runs. */
+const BUILDS = [
+  {
+    name: 'ES module build',
+    entry: 'browser/index.js',
+    dir: 'browser/',
+    statics: (code) => [...code.matchAll(/\b(?:import|export)\s*(?:[^"'()]*?\bfrom\s*)?["'](\.\/[^"']+)["']/g)].map((m) => `browser/${m[1].slice(2)}`),
+    budget: 'esmEntry',
+  },
+  {
+    name: 'script-tag build',
+    entry: 'snoopath.iife.js',
+    dir: 'iife/',
+    // A named AMD module lists what it needs: ("iife/x-1a2b", ["exports", "./y-3c4d", "../snoopath.iife"], ...).
+    statics: (code) => {
+      const deps = /\(\s*"iife\/[^"]+"\s*,\s*\[([^\]]*)\]/.exec(code)?.[1] ?? '';
+      return [...deps.matchAll(/"\.\/([^"]+)"/g)].map((m) => `iife/${m[1]}.js`);
+    },
+    budget: 'iifeEntry',
+  },
+];
+
+/** A file and every part it needs before it runs. */
+function closure(build, file, seen = new Set()) {
   if (seen.has(file)) return seen;
   seen.add(file);
-  const code = readFileSync(new URL(file, root), 'utf8');
-  for (const [, spec] of code.matchAll(/\b(?:import|export)\s*(?:[^"'()]*?\bfrom\s*)?["'](\.\/[^"']+)["']/g)) {
-    staticClosure(`browser/${spec.slice(2)}`, seen);
-  }
+  for (const dep of build.statics(read(file).toString('utf8'))) closure(build, dep, seen);
   return seen;
-};
-const rows = files.map((file) => {
-  const parts = file === 'browser/index.js' ? [...staticClosure(file)] : [file];
-  const code = Buffer.concat(parts.map((part) => readFileSync(new URL(part, root))));
-  const gzip = parts.reduce((sum, part) => sum + gzipSync(readFileSync(new URL(part, root)), { level: 9 }).length, 0);
-  const budget = budgets[file];
-  const note = file === 'browser/index.js' ? 'ESM entry chunk' : file === 'snoopath.iife.js' ? 'IIFE, everything' : 'lazy chunk';
-  return { file: `dist/${file}`, note, min: kb(code.length), gzip: kb(gzip), budget: budget ? kb(budget) : '', ok: budget === undefined || gzip <= budget };
-});
-
-const cols = ['file', 'note', 'min', 'gzip', 'budget'];
-const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...rows.map((r) => r[c].length))]));
-const line = (r) => cols.map((c) => (c === 'file' || c === 'note' ? r[c].padEnd(width[c]) : r[c].padStart(width[c]))).join('  ');
-const over = rows.filter((r) => !r.ok);
-if (!process.argv.includes('--quiet') || over.length) {
-  console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
-  for (const r of rows) console.log(line(r) + (r.ok ? '' : '  OVER BUDGET'));
-} else {
-  console.log(`size: ${rows.length} browser files, each budgeted one within its budget`);
 }
 
-if (over.length) {
-  console.error(`size: ${over.map((r) => r.file).join(', ')} over budget (gzip -9).`);
+const rows = [];
+const failures = [];
+for (const build of BUILDS) {
+  const parts = readdirSync(new URL(build.dir, root)).filter((f) => f.endsWith('.js') && `${build.dir}${f}` !== build.entry).sort();
+  const entryFiles = [...closure(build, build.entry)];
+  const entryGzip = entryFiles.reduce((sum, f) => sum + gzip(f), 0);
+  rows.push({ file: `dist/${build.entry}`, note: `${build.name}: entry${entryFiles.length > 1 ? ` (+${entryFiles.length - 1} it imports)` : ''}`, gzip: entryGzip, budget: BUDGETS[build.budget] });
+  for (const f of parts) rows.push({ file: `dist/${build.dir}${f}`, note: 'lazy part', gzip: gzip(`${build.dir}${f}`) });
+  const page = new Set(entryFiles);
+  for (const name of PAGE_PARTS) {
+    const file = parts.find((f) => f.startsWith(`${name}-`));
+    if (!file) failures.push(`no ${name}-*.js part in dist/${build.dir}: scripts/size.mjs names the parts a page loads`);
+    else closure(build, `${build.dir}${file}`, page);
+  }
+  rows.push({ file: `(${page.size} files)`, note: `${build.name}: script auth, a listing and a vote`, gzip: [...page].reduce((sum, f) => sum + gzip(f), 0), budget: BUDGETS.page });
+}
+
+for (const r of rows) {
+  r.ok = r.budget === undefined || r.gzip <= r.budget;
+  if (!r.ok) failures.push(`${r.file} (${r.note}): ${kb(r.gzip)} gzip is over its budget of ${kb(r.budget)}`);
+}
+const table = rows.map((r) => ({ file: r.file, note: r.note, gzip: kb(r.gzip), budget: r.budget ? kb(r.budget) : '', flag: r.ok ? '' : 'OVER BUDGET' }));
+const cols = ['file', 'note', 'gzip', 'budget'];
+const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...table.map((r) => r[c].length))]));
+const line = (r) => cols.map((c) => (c === 'file' || c === 'note' ? r[c].padEnd(width[c]) : r[c].padStart(width[c]))).join('  ') + (r.flag ? `  ${r.flag}` : '');
+if (!process.argv.includes('--quiet') || failures.length) {
+  console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
+  for (const r of table) console.log(line(r));
+} else {
+  const totals = rows.filter((r) => r.note.endsWith('a vote')).map((r) => kb(r.gzip)).join(' and ');
+  console.log(`size: ${rows.length} rows within budget (entries ${rows.filter((r) => r.note.includes(': entry')).map((r) => kb(r.gzip)).join(', ')}; a page's token, listing and vote ${totals})`);
+}
+
+if (failures.length) {
+  for (const f of failures) console.error(`size: ${f}`);
   process.exit(1);
 }

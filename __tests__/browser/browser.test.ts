@@ -64,7 +64,7 @@ suite('browser bundles in Chromium', () => {
 
   it('script auth and a call; no User-Agent sent; the grant code is loaded lazily', async () => {
     const page = await open();
-    expect(chunk('openid-client') || chunk('entities')).toBe(false);
+    expect(chunk('openid') || chunk('entities')).toBe(false);
     emu.clearLog();
     const out = await page.evaluate(async ({ url, app }) => {
       const { Snoopath } = window as unknown as PageWindow;
@@ -75,7 +75,7 @@ suite('browser bundles in Chromium', () => {
       return { name: me.name, hadToken, hasToken: reddit.hasAccessToken() };
     }, { url: emu.url, app: emu.apps.script });
     expect(out).toEqual({ name: 'demo_user', hadToken: true, hasToken: false });
-    expect(chunk('openid-client')).toBe(true);
+    expect(chunk('openid')).toBe(true);
     const sent = [...logged('/api/v1/access_token'), ...logged('/api/v1/me'), ...logged('/api/v1/revoke_token')];
     expect(sent.map((r) => r.status)).toEqual([200, 200, 204]);
     for (const r of sent) expect(r.headers['user-agent'] ?? '').not.toContain('snoopath-browser-test');

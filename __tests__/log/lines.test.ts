@@ -99,3 +99,16 @@ describe('NODE_DEBUG and DEBUG ask for the debug and info lines', () => {
     expect(envVar('X', { process: throwing })).toBeUndefined();
   });
 });
+
+describe('lines the emitter may leave out without loading the writer', () => {
+  it('are debug or info lines, at the level lib/log/index.ts expects', async () => {
+    const { QUIET_LINES } = await import('../../lib/log/index.js');
+    const sources: Record<string, LineSource> = {
+      access_token_refreshed: ['access_token_refreshed', 'token'],
+      token_request: ['token_request', { grant: 'password', origin: 'https://www.reddit.com' }],
+      revoke_request: ['revoke_request', { hint: 'access_token', origin: 'https://www.reddit.com' }],
+    };
+    expect(Object.keys(QUIET_LINES).sort()).toEqual(Object.keys(sources).sort());
+    for (const [name, level] of Object.entries(QUIET_LINES)) expect([name, lineFor(sources[name]!)?.level]).toEqual([name, level]);
+  });
+});

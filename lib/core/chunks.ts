@@ -21,17 +21,23 @@ export function retrying<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/**
+ * What every call needs, as one part (lib/core/first-call.ts): every instance starts loading it when
+ * constructed, so its first call finds it ready, or nearly.
+ */
+const firstCall = retrying(() => import('./first-call.js'));
+
 export const chunks = {
-  /** Request building (pure): every instance starts loading it when constructed, so calls find it ready. */
-  build: retrying(() => import('../request/build.js')),
+  /** Request building (pure). */
+  build: () => firstCall().then((m) => m.build),
   /**
    * The transport (ky, its hooks, retries, redirects, the words of failures). ky feature-tests the
    * runtime's Request when imported, which in Node loads the whole built-in fetch: most of what a
-   * cold import used to cost. The first call waits for it.
+   * cold import used to cost.
    */
-  transport: retrying(() => import('../transport/http.js')),
-  /** Pacing (the app's budget, its gate, the registry): loaded by an instance's first send; an instance that never sends costs no budget. */
-  pacer: retrying(() => import('../limiter/pacer.js')),
+  transport: () => firstCall().then((m) => m.transport),
+  /** Pacing (the app's budget, its gate, the registry), made by an instance's first send: an instance that never sends costs no budget. */
+  pacer: () => firstCall().then((m) => m.pacer),
   /** The per-account limits (RATELIMIT cooldowns, the morechildren lock): loaded by the first call that meets one. */
   actions: retrying(() => import('../limiter/account/actions.js')),
   /** The endpoint catalog: only writes (their body type) and narrowed scopes need it. */
@@ -39,13 +45,13 @@ export const chunks = {
   /** Per-call options are checked by the first call that passes any. */
   callOptions: retrying(() => import('../options/call-options.js')),
   /** The walker that cleans secrets out of errors and payloads: loaded before anything can fail. */
-  redactDeep: retrying(() => import('../redact/deep.js')),
+  redactDeep: () => firstCall().then((m) => m.redactDeep),
   /** The wording and the sinks of log lines: most instances never log a line. */
   logWriter: retrying(() => import('../log/write.js')),
   /** HTML entity decoding (and the entities package): opt-in (`decodeHtmlEntities`). */
   decode: retrying(() => import('../decode/entities.js')),
-  /** Listing slices: loaded with the first listing. */
-  listing: retrying(() => import('../listing/slice.js')),
+  /** Listing slices (with the first call's part: listings are most programs' first call). */
+  listing: () => firstCall().then((m) => m.listing),
   /** openid-client and the platform's grant quirks: loaded by the first token or revoke request. */
   grants: retrying(() => import('../auth/openid.js')),
   /** tokenStore reads and writes: only instances that have a store. */

@@ -9,6 +9,21 @@ export type { LineSource, LogDetails, Logger } from './types.js';
 // once per wait episode of a budget, not once per instance that waits.
 const LOGGED = new Set<string>(['retry', 'access_token_refreshed', 'access_token_expired']);
 
+/**
+ * Lines that are never warnings: each instance's token requests and new tokens. Without a logger for
+ * their level they go out only when NODE_DEBUG or DEBUG asks (lib/log/write.ts), so where neither
+ * can (a page, a process without them) the writer is not loaded for them: a page's first call then
+ * fetches one part fewer. Their levels are those of lib/log/lines.ts (__tests__/log checks).
+ */
+export const QUIET_LINES: Readonly<Record<string, 'debug' | 'info'>> = { access_token_refreshed: 'debug', token_request: 'info', revoke_request: 'info' };
+
+/** Whether NODE_DEBUG or DEBUG may ask for debug lines here: set in a process's environment, or in Deno (whose env is read with care, lib/log/env.ts). */
+function mayDebug(host = globalThis as { Deno?: unknown; process?: { env?: Record<string, string | undefined> } }): boolean {
+  if (host.Deno) return true;
+  const env = host.process?.env;
+  return !!env && !!(env.NODE_DEBUG || env.DEBUG);
+}
+
 /** Loads the wording and the sinks (lib/log/write.ts): a chunk of its own, most instances never log a line (lib/core/chunks.ts). */
 export type LoadWriter = () => Promise<Pick<typeof import('./write.js'), 'write'>>;
 
@@ -42,6 +57,8 @@ export class LoggingEmitter extends Emitter {
   /** Log a line about something that is not an event (token requests). Lines keep their order. */
   line(...source: LineSource): void {
     const log = this.#log;
+    const quiet = QUIET_LINES[source[0]];
+    if (quiet && typeof log?.[quiet] !== 'function' && !mayDebug()) return;
     void this.#loadWriter().then((m) => m.write(log, source)).catch((error: unknown) => {
       // A throwing logger is treated like a throwing listener: surfaced, never failing the call.
       queueMicrotask(() => {
