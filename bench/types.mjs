@@ -2,41 +2,23 @@
 // time (`strict`, `skipLibCheck: false`), each project compiled against a project that imports
 // nothing. Part of `npm run bench` (bench/run.mjs); alone:
 //   node bench/types.mjs [--runs N] [--write]   (--write updates the section in docs/performance.md)
+//   node bench/types.mjs --against DIR           also compiles the projects against the package in DIR
+//                                                (another build's package.json and dist/), interleaved: before/after
+//   node bench/types.mjs --instructions [--against DIR]
+//                                                counts the instructions of one compile of each project under
+//                                                valgrind (cachegrind): the same on every run, so a loaded machine
+//                                                still shows a before/after difference of a few per cent
 // Needs `npm run build` (the projects import the built package, as users do, through its `exports`).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { markdownTable, textTable } from './lib/format.mjs';
+import { countInstructions } from './lib/instructions.mjs';
 import { median } from './lib/stats.mjs';
+import { ROOT, project } from './lib/type-projects.mjs';
 
-const BENCH = dirname(fileURLToPath(import.meta.url));
-const ROOT = dirname(BENCH);
-
-/** The user files: a script that only constructs an instance, and one that uses the typed calls. */
-const SOURCES = {
-  baseline: 'export const nothing = 1;\n',
-  construct: `import Snoopath from 'snoopath';
-export const reddit = new Snoopath({ userAgent: 'node:bot:1.0 (by /u/me)', oauth: { type: 'script', key: 'k', secret: 's', username: 'me', password: 'p' } });
-`,
-  typical: `import Snoopath from 'snoopath';
-const reddit = new Snoopath({
-  userAgent: 'node:bot:1.0 (by /u/me)',
-  oauth: { type: 'script', key: 'k', secret: 's', username: 'me', password: 'p', scope: ['identity', 'read', 'vote'] },
-});
-reddit.on('retry', ({ attempt }) => console.log(attempt));
-export async function main(): Promise<void> {
-  const me = await reddit('/api/v1/me').get();
-  const hot = await reddit('/r/$subreddit/hot').listing({ $subreddit: 'aww', limit: 25 });
-  for await (const post of hot) console.log(post.data.title, me.name);
-  await reddit('/api/vote').post({ id: 't3_abc123', dir: 1 });
-  await reddit('/comments/$article').listing({ $article: 'abc' }, { listingIndex: 1 });
-  const loose = await reddit('/some/$where').get<{ ok: boolean }>({ $where: 'x' });
-  console.log(loose.ok);
-}
-`,
-};
 const FIGURES = ['Files', 'Types', 'Instantiations', 'CPU time'];
 
 /**
@@ -63,26 +45,17 @@ async function measureChild(dir, names, runs) {
   process.stdout.write(JSON.stringify(samples));
 }
 
-/** A user project in `dir` whose node_modules holds this package. (snoowrap's typings are not compared: they
- * do not compile without @types/node and @types/request, which its users add themselves.) */
-function project(dir, name) {
-  mkdirSync(join(dir, 'node_modules'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `types-${name}`, private: true, type: 'module' }));
-  writeFileSync(join(dir, 'main.ts'), SOURCES[name]);
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types: [] },
-    files: ['main.ts'],
-  }));
-  symlinkSync(ROOT, join(dir, 'node_modules/snoopath'), 'dir');
-}
-
-/** Median figures per project over `runs` interleaved runs; `added` is each project minus the baseline. */
-export function measureTypes({ runs = 5 } = {}) {
+/**
+ * Median figures per project over `runs` interleaved runs; `added` is each project minus the baseline.
+ * `against`: another build of the package, whose projects (`-against`) are compiled in the same rounds.
+ */
+export function measureTypes({ runs = 5, against = undefined } = {}) {
   if (!existsSync(join(ROOT, 'dist/index.d.ts'))) throw new Error('types bench: dist/index.d.ts is missing; run `npm run build` first.');
-  const names = ['baseline', 'construct', 'typical'];
+  if (against && !existsSync(join(against, 'dist/index.d.ts'))) throw new Error(`types bench: ${against}/dist/index.d.ts is missing.`);
+  const names = ['baseline', 'construct', 'typical', ...(against ? ['construct-against', 'typical-against'] : [])];
   const tmp = mkdtempSync(join(tmpdir(), 'snoopath-types-'));
   try {
-    for (const name of names) project(join(tmp, name), name);
+    for (const name of names) project(join(tmp, name), name, name.endsWith('-against') ? against : ROOT);
     const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--measure', tmp, names.join(','), String(runs)], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`types bench: the measuring process failed:\n${child.stderr}`);
     const samples = JSON.parse(child.stdout);
@@ -99,6 +72,8 @@ export function measureTypes({ runs = 5 } = {}) {
 const LABELS = {
   construct: 'snoopath: import and construct',
   typical: 'snoopath: typical bot (typed calls, a listing, an event)',
+  'construct-against': 'the other build: import and construct',
+  'typical-against': 'the other build: typical bot',
 };
 const n = (v) => Math.round(v).toLocaleString('en');
 const rows = (t) => t.projects.map((p) => [LABELS[p.name], n(p.added.Files), n(p.added.Types), n(p.added.Instantiations), `${n(p.added['CPU time'])} ms`]);
@@ -134,9 +109,15 @@ are unchanged and complete (\`npm run codegen:check\`); the typed calls cost wha
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--measure') {
   await measureChild(process.argv[3], process.argv[4].split(','), Number(process.argv[5]));
+} else if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--instructions')) {
+  const a = process.argv.indexOf('--against');
+  const added = countInstructions({ against: a > 0 ? process.argv[a + 1] : undefined });
+  const line = (name) => [LABELS[name], `${n(added[name])} M`, added[`${name}-against`] === undefined ? '' : `${(100 * (added[name] / added[`${name}-against`] - 1)).toFixed(1)} %`];
+  console.log(textTable(['Project', 'Instructions added', 'Against the other build'], ['construct', 'typical'].map(line)));
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const i = process.argv.indexOf('--runs');
-  const t = measureTypes({ runs: i > 0 ? Number(process.argv[i + 1]) : 5 });
+  const a = process.argv.indexOf('--against');
+  const t = measureTypes({ runs: i > 0 ? Number(process.argv[i + 1]) : 5, against: a > 0 ? process.argv[a + 1] : undefined });
   console.log(textTable(HEAD, rows(t)));
   if (process.argv.includes('--write')) {
     const file = join(ROOT, 'docs/performance.md');

@@ -10,7 +10,8 @@ import { inferType, jsonFields } from './infer.mjs';
  * @typedef {{
  *   verb: string, path: string, scopes: string[], oauth: boolean, listing: boolean, json: boolean,
  *   args: Arg[], result?: string, item?: string, listingIndex?: boolean, selector?: boolean,
- *   dotJson?: boolean, description?: string
+ *   dotJson?: boolean, undocumented?: boolean, praw?: boolean, query?: boolean, answerOf?: string,
+ *   description?: string, answerNote?: string
  * }} EndpointRecord
  */
 

@@ -24,9 +24,13 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
  * hardening; about 330 KB with them (each is in the Node build, the ES chunks and the IIFE); 404 KB
  * with snoopath/testing (12 KB: cassettes carry their own copy of the Node transport to record through);
  * 429 KB with snoopath/fleet, reddit.info, the media fallback and the transport's hardening (each Node
- * entry still carries its own copy of what it shares with the others).
+ * entry still carries its own copy of what it shares with the others); 448 KB with the limiter's
+ * priorities, maxWait, bursts, waits that speak and the shared budget's bounded Redis steps, order
+ * and maxWait across processes (snoopath/shared-limit alone grew by 15 KB unpacked); 469 KB with
+ * every endpoint PRAW calls typed and every answer and thing typed from recordings (dist/index.d.ts
+ * 153 -> 234 KB, 20 KB of the tarball; the runtime code is unchanged in size).
  */
-const PACK_BUDGET = 440 * 1000;
+const PACK_BUDGET = 475 * 1000;
 if (!existsSync(join(root, 'dist/index.d.ts')) || !existsSync(join(root, 'dist/cli.js'))) {
   console.error('dist/ is incomplete: run `npm run build` first');
   process.exit(2);

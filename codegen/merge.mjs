@@ -1,5 +1,5 @@
 // Applies the project's overlay (codegen/overlay.json) to the normalised catalog: removals, path
-// fixes, new endpoints, per-endpoint corrections, and `/r/$subreddit` twins. A patch keyed by the
+// fixes, new endpoints (`add`; `praw`: those PRAW calls that the catalog lacked), per-endpoint corrections, and `/r/$subreddit` twins. A patch keyed by the
 // unprefixed path also applies to its `/r/$subreddit` twin, because the catalog documents the two
 // as one endpoint.
 import { keyOf } from './catalog.mjs';
@@ -21,7 +21,7 @@ function splitKey(key) {
  * @param {string} where for error messages
  */
 export function applyPatch(rec, patch, where) {
-  for (const field of ['scopes', 'listing', 'json', 'result', 'item', 'listingIndex', 'oauth']) {
+  for (const field of ['scopes', 'listing', 'json', 'result', 'item', 'listingIndex', 'oauth', 'undocumented', 'answerOf', 'answerNote', 'query']) {
     if (field in patch) /** @type {any} */ (rec)[field] = patch[field];
   }
   for (const [name, type] of Object.entries(patch.args ?? {})) {
@@ -62,17 +62,22 @@ export function mergeOverlay(records, overlay) {
     rec.path = /** @type {string} */ (path);
     byKey.set(keyOf(rec), rec);
   }
-  for (const add of overlay.add ?? []) {
-    const { verb, path } = splitKey(add.key);
-    if (byKey.has(add.key)) throw new Error(`overlay add: "${add.key}" already exists`);
-    const base = add.like ? need(add.like, 'add.like') : undefined;
-    /** @type {EndpointRecord} */
-    const rec = {
-      verb, path, scopes: [], oauth: true, listing: false, json: false,
-      ...(base ? structuredClone({ ...base, verb, path }) : { args: [] }),
-    };
-    applyPatch(rec, add, `add ${add.key}`);
-    byKey.set(add.key, rec);
+  // `praw`: the endpoints PRAW calls that the catalog lacked, added like `add` and marked (their
+  // scopes are not checked at run time: render/runtime.mjs).
+  for (const [list, praw] of [[overlay.add, false], [overlay.praw, true]]) {
+    for (const add of list ?? []) {
+      const { verb, path } = splitKey(add.key);
+      if (byKey.has(add.key)) throw new Error(`overlay add: "${add.key}" already exists`);
+      const base = add.like ? need(add.like, 'add.like') : undefined;
+      /** @type {EndpointRecord} */
+      const rec = {
+        verb, path, scopes: [], oauth: true, listing: false, json: false,
+        ...(base ? structuredClone({ ...base, verb, path }) : { args: [] }),
+        ...(praw ? { praw } : {}),
+      };
+      applyPatch(rec, add, `add ${add.key}`);
+      byKey.set(add.key, rec);
+    }
   }
   for (const key of overlay.prefixed ?? []) {
     const rec = need(key, 'prefixed');

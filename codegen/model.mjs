@@ -3,6 +3,7 @@
 import { normalize, keyOf } from './catalog.mjs';
 import { mergeOverlay, PREFIX } from './merge.mjs';
 import { markSelectors, callArgs } from './variants.mjs';
+import { applyAnswers } from './answers/results.mjs';
 
 /**
  * @typedef {import('./catalog.mjs').Arg} Arg
@@ -20,11 +21,13 @@ export function descriptionKey(r) {
  * @param {any[]} catalog raw catalog entries
  * @param {any} overlay
  * @param {Record<string, string>} descriptions by {@link descriptionKey}
+ * @param {ReturnType<typeof import('./answers/prepare.mjs').prepareAnswers>} [answers] the recorded answers; without them, results are the catalog's
  * @returns {Endpoint[]}
  */
-export function buildModel(catalog, overlay, descriptions) {
+export function buildModel(catalog, overlay, descriptions, answers) {
   const records = mergeOverlay(catalog.map(normalize), overlay);
   const selectors = markSelectors(records);
+  if (answers) applyAnswers(records, selectors, answers, answers.names);
   const used = new Set();
   const out = records.map((rec) => {
     const dk = descriptionKey(rec);

@@ -5,15 +5,28 @@ import { buildModel } from './model.mjs';
 import { renderDts } from './render/dts.mjs';
 import { renderRuntime } from './render/runtime.mjs';
 import { renderDocs } from './render/docs.mjs';
+import { renderThings } from './render/things.mjs';
+import { prepareAnswers } from './answers/prepare.mjs';
+import { header } from './render/common.mjs';
 
 /** @param {string} name a file next to this one */
 const readJson = (name) => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
 
+/** The committed answers, made ready for the model. */
+export const committedAnswers = () => prepareAnswers(readJson('./answers/shapes.json'), readJson('./answers/names.json'));
+
+/** Every endpoint, as the committed inputs describe it. */
+export function endpointModel(answers = committedAnswers()) {
+  return buildModel(readCatalog(), readJson('./overlay.json'), readJson('./descriptions.json'), answers);
+}
+
 /** @returns {Record<string, string>} */
 export function generate() {
-  const endpoints = buildModel(readCatalog(), readJson('./overlay.json'), readJson('./descriptions.json'));
+  const answers = committedAnswers();
+  const endpoints = endpointModel(answers);
   return {
-    'typings/endpoints.d.ts': renderDts(endpoints),
+    'typings/endpoints.d.ts': renderDts(endpoints, answers),
+    'typings/things.d.ts': renderThings(answers, header('//')),
     'lib/generated/endpoints.ts': renderRuntime(endpoints),
     'docs/endpoints.md': renderDocs(endpoints),
   };

@@ -1,6 +1,6 @@
 export { Snoopath, Snoopath as default, type SnoopathCallable } from './client/snoopath.js';
 export { TreeBoundError } from './tree/bound-error.js';
-export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, type ResponseErrorDetails, type MediaStep } from './errors/classes.js';
+export { SnoopathError, ConfigError, ArgumentError, ResponseError, AuthError, TimeoutError, NetworkError, RateLimitError, type RateLimitReason, type ResponseErrorDetails, type MediaStep } from './errors/classes.js';
 export type { TokenStore, Tokens } from './types/tokens.js';
 export type { SnoopathOptions, OAuthOptions, ScriptOAuth, ExplicitOAuth, ImplicitOAuth, Scope, ScopeList } from './types/options.js';
 export type { SharedLimiter, SharedBudget, SharedBudgetSettings } from './types/shared-limiter.js';
@@ -11,11 +11,7 @@ export type { CommentTree, TreeOptions, TreeProgress, TreeBound } from './types/
 export { walk, flatten, type CommentBranch } from './tree/walk.js';
 export type { ItemStream, StreamOptions, StreamCursor, CursorStore, StreamGap, StreamFailure, StreamItems } from './types/stream.js';
 export type { CallFor, Endpoints, KnownPath, CommonArgs, Op, ListingOp } from './types/endpoints.js';
-export type {
-  Fullname, Link, Comment, Account, Subreddit, Message, More, Listing, UserListEntry, JsonResponse,
-  LinkThing, CommentThing, AccountThing, MessageThing, SubredditThing, MoreThing,
-  ModAction, ModActionThing,
-} from './types/things.js';
+export type * from './types/things.js';
 export type { SnoopathEvents, RateLimitState, EventName, Listener } from './events/emitter.js';
 export type { Logger, LogDetails } from './log/index.js';
 export type { Args } from './request/path.js';

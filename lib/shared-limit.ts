@@ -11,13 +11,13 @@ import Bottleneck from 'bottleneck';
 import { ConfigError } from './errors/classes.js';
 import type { SharedBudget, SharedLimiter } from './types/shared-limiter.js';
 import { closedError, RedisBudget } from './limiter/redis/budget.js';
-import { RedisLink, type Connection } from './limiter/redis/link.js';
+import { RedisLink, REDIS_STEP_MS, type Connection } from './limiter/redis/link.js';
 import { ioredisClass, type RedisClass, type RedisClient } from './redis/ioredis.js';
+import { within } from './wait/within.js';
 
 export type { RedisClient } from './redis/ioredis.js';
 
 export type { SharedBudget, SharedBudgetSettings, SharedLimiter } from './types/shared-limiter.js';
-
 
 export interface SharedLimitOptions {
   /** An ioredis client (you keep owning it: `close()` leaves it open), or ioredis options such as `{ host, port }` (then `close()` quits the connection it opened). */
@@ -91,9 +91,12 @@ export function sharedLimit(options: SharedLimitOptions): SharedLimit {
       if (!link) return;
       const { conn } = link;
       // An app's own client stays open; the subscriber Bottleneck duplicated from it is ours. A Redis
-      // that is gone cannot be told goodbye: then the sockets are just closed, without waiting.
-      if (given) await (link.down ? conn.subscriber.disconnect() : conn.subscriber.quit().catch(() => conn.subscriber.disconnect()));
-      else await (link.down ? conn.disconnect(false) : conn.disconnect(true).catch(() => conn.disconnect(false)));
+      // that is gone or hung cannot be told goodbye: then (or when its QUIT is not answered within a
+      // Redis step) the sockets are just closed, without waiting.
+      const goodbye = (quit: () => Promise<unknown>, close: () => unknown) =>
+        link.down ? close() : within(quit(), REDIS_STEP_MS, () => new Error('QUIT not answered')).catch(close);
+      if (given) await goodbye(() => conn.subscriber.quit(), () => conn.subscriber.disconnect());
+      else await goodbye(() => conn.disconnect(true), () => conn.disconnect(false));
     },
   };
 }

@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 
 const root = new URL('../dist/', import.meta.url);
 const KB = 1024;
-const BUDGETS = { esmEntry: 17.5 * KB, iifeEntry: 18.5 * KB, page: 48 * KB };
+// page: 48 KB before every endpoint PRAW calls joined the catalog (issue 27: the lookup part a write loads grew by about 1.5 KB).
+const BUDGETS = { esmEntry: 17.5 * KB, iifeEntry: 18.5 * KB, page: 50 * KB };
 /** The lazy parts a script app's token, a listing and a vote load (by chunk name, lib/core/chunks.ts). */
 const PAGE_PARTS = ['first-call', 'openid', 'lookup'];
 

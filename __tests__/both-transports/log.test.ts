@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { ConfigError, type Logger } from '../../lib/index.js';
-import { Core } from '../../lib/core/core.js';
 import { write } from '../../lib/log/write.js';
-import { resolveOptions } from '../../lib/options/schema.js';
-import { API, SECRETS, WWW, client, failure, mockNetwork, tokenOk } from './helpers.js';
+import { API, SECRETS, WWW, client, failure, mockNetwork, rateHeaders, tokenOk } from './helpers.js';
 
 mockNetwork();
 
@@ -46,22 +44,61 @@ describe('the log option: Octokit-style { debug, info, warn, error }', () => {
     const { log, texts } = recorder();
     await client({ log })('/x').get();
     await settle();
-    expect(texts()).toContain('info: Rate limit reached: 10 requests used in this window; nothing is sent until it resets in 0 ms.');
+    // Issue 21: a 429 with reset 0 logged "resets in 0 ms" while the pause was at least 1 s.
+    expect(texts()).toContainEqual(expect.stringMatching(/^info: Rate limit reached \(u\/bot, app client-id\): 10 requests used in this window; nothing is sent for (1 s|9\d\d ms), until it resets\.$/));
+    expect(texts().join('\n')).not.toMatch(/ 0 ms/);
     expect(texts()).toContain('warn: Retry 1 when the rate limit allows: GET /x answered 429 (too many requests).');
   });
 
-  it('tells waits of more than a second (the pacer emits wait)', async () => {
+  it('a 429 without rate-limit headers: the line tells the pause taken (1 s), never "0 ms" (issue 21, item 17)', async () => {
+    tokenOk();
+    nock(API).get('/x').query(true).reply(429, '');
+    nock(API).get('/x').query(true).reply(200, {}, { 'x-ratelimit-remaining': '9', 'x-ratelimit-used': '1', 'x-ratelimit-reset': '60' });
     const { log, texts } = recorder();
-    // The instance's emitter, as the pacer (lib/limiter/) reaches it through its host.
-    const events = new Core(resolveOptions({ userAgent: 'ua', oauth: { type: 'script', key: 'k', secret: 's', username: 'u', password: 'p' }, log })).events;
-    events.emit('wait', { ms: 4200, reason: 'budget' });
-    events.emit('wait', { ms: 800, reason: 'budget' });
-    events.emit('wait', { ms: 3000, reason: 'ratelimit_action' });
+    const started = Date.now();
+    await client({ log })('/x').get();
+    const took = Date.now() - started;
     await settle();
-    expect(texts()).toEqual([
-      'info: Waiting 4.2 s before the next send: pacing: the rate-limit budget is spread evenly until the window resets.',
-      'warn: Waiting 3 s before the next send: the platform asked to slow down this action (RATELIMIT in json.errors).',
-    ]);
+    const reached = texts().filter((t) => t.includes('Rate limit reached'));
+    expect(reached).toEqual([expect.stringMatching(/: the platform answered 429 without rate-limit headers; nothing is sent for (1 s|9\d\d ms), until it resets\.$/)]);
+    expect(texts().join('\n')).not.toMatch(/ 0 ms|resets in 0/);
+    // The wait printed is the wait taken: the resend came after the pause.
+    expect(took).toBeGreaterThanOrEqual(900);
+  });
+
+  it('tells a wait of more than a few seconds as a warning by default, once for all instances of the app, naming the account and the app (issue 22)', async () => {
+    tokenOk();
+    tokenOk();
+    // Issue 22: 8 calls against a budget of 4 per window waited with no output. Here the window
+    // ends 7 s after the first send: the calls after the fourth wait more than 5 s for it. The
+    // line comes when the wait starts, so the test ends them then (no test waits for a window).
+    let n = 0;
+    let end = 0;
+    nock(API).persist().get('/x').query(true).reply(() => {
+      end ||= Date.now() + 7000;
+      const reset = Math.max(0, Math.floor((end - Date.now()) / 1000));
+      return [200, '{}', rateHeaders(4 - ++n, reset, n)];
+    });
+    const warnings: string[] = [];
+    const spy = jest.spyOn(console, 'warn').mockImplementation((line: unknown) => void warnings.push(String(line)));
+    const stop = new AbortController();
+    try {
+      const first = client();
+      const second = client();
+      await first('/x').get();
+      const calls = [first, first, first, second, second, second, second].map((r) => r('/x').get({}, { signal: stop.signal }).then(() => 'sent', (e: Error) => e.name));
+      for (let i = 0; i < 200 && warnings.length === 0; i++) await settle();
+      await settle();
+      stop.abort();
+      // The budget's last units went out (paced or not); every other call was waiting for the window.
+      const outcomes = await Promise.all(calls);
+      expect(outcomes.filter((o) => o === 'sent').length).toBeGreaterThanOrEqual(2);
+      expect(outcomes.filter((o) => o !== 'sent').every((o) => o === 'AbortError')).toBe(true);
+      expect(n).toBeLessThanOrEqual(4);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(warnings).toEqual([expect.stringMatching(/^snoopath: Waiting [5-7](\.\d)? s before the next send \(u\/bot, app client-id\): (the app's rate-limit budget is spent|pacing: the app's rate-limit budget runs low)/)]);
   });
 
   it('keeps the defaults for levels left out, and calls the others as methods', async () => {

@@ -76,27 +76,36 @@ describe('network failures and timeouts', () => {
 
   it('times out a slow send after requestTimeout and retries GETs in the same budget', async () => {
     tokenOk();
-    nock(API).get('/slow').query(true).times(2).delay(400).reply(200, {});
+    nock(API).get('/slow').query(true).times(2).delay(1500).reply(200, {});
     const started = Date.now();
-    const error = await failure(client({ retryAttempts: 1, requestTimeout: 60 })('/slow').get());
+    // The timeout covers the token request too: 60 ms was too short for it on a loaded machine (the
+    // token request timed out: NetworkError, and the GET was never sent).
+    const error = await failure(client({ retryAttempts: 1, requestTimeout: 250 })('/slow').get());
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.attempts).toBe(2);
-    expect(Date.now() - started).toBeLessThan(380);
+    // Neither send waited for its answer (1.5 s each).
+    expect(Date.now() - started).toBeLessThan(1400);
   });
 
   it('a body that stalls after the headers is a timeout too, not a hang', async () => {
     tokenOk();
     nock(API).get('/stall').query(true).delayBody(600).reply(200, { late: true });
+    // The token first, with the default timeout: 100 ms is for the stalled body alone (on a loaded
+    // machine a token request could take that long, and the GET was then never sent).
+    const reddit = client({ retryAttempts: 0 });
+    await reddit.auth();
     const started = Date.now();
-    const error = await failure(client({ retryAttempts: 0, requestTimeout: 100 })('/stall').get());
+    const error = await failure(reddit('/stall').get({}, { requestTimeout: 100 }));
     expect(error).toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('does not retry a timed-out PATCH', async () => {
     tokenOk();
-    nock(API).patch('/slow').query({ raw_json: '1' }).delay(300).reply(200, {});
-    const error = await failure(client({ retryAttempts: 3, requestTimeout: 50 })('/slow').patch({ a: 1 }));
+    nock(API).patch('/slow').query({ raw_json: '1' }).delay(1500).reply(200, {});
+    // The timeout covers the token request too: 50 ms was too short for it on a loaded machine
+    // (the token request timed out, was retried, and the PATCH was never sent).
+    const error = await failure(client({ retryAttempts: 3, requestTimeout: 250 })('/slow').patch({ a: 1 }));
     expect(error).toMatchObject({ name: 'TimeoutError', attempts: 1 });
   });
 
@@ -104,8 +113,9 @@ describe('network failures and timeouts', () => {
     tokenOk();
     nock(API).get('/x').query(true).times(3).delay(20).reply(200, {});
     // With a 150 ms throttle the third call waits ~300 ms in the queue, far past its 100 ms timeout.
-    const reddit = client({ throttle: 150, requestTimeout: 100, retryAttempts: 0 });
-    await expect(Promise.all([1, 2, 3].map(() => reddit('/x').get()))).resolves.toHaveLength(3);
+    // The timeout as a call option: the token request keeps the default one.
+    const reddit = client({ throttle: 150, retryAttempts: 0 });
+    await expect(Promise.all([1, 2, 3].map(() => reddit('/x').get({}, { requestTimeout: 100 })))).resolves.toHaveLength(3);
   });
 });
 

@@ -3,9 +3,15 @@ import { findEndpoint, missingScope, normalizePath } from '../../lib/endpoints/l
 
 describe('findEndpoint', () => {
   it('finds a template as the catalog writes it', () => {
-    expect(findEndpoint('/r/$subreddit/hot', 'get')).toEqual({ scopes: ['read'], json: false, listing: true });
-    expect(findEndpoint('/api/vote', 'post')).toEqual({ scopes: ['vote'], json: false, listing: false });
-    expect(findEndpoint('/api/v1/me/prefs', 'patch')).toEqual({ scopes: ['account'], json: true, listing: false });
+    expect(findEndpoint('/r/$subreddit/hot', 'get')).toEqual({ scopes: ['read'], json: false, query: false, listing: true });
+    expect(findEndpoint('/api/vote', 'post')).toEqual({ scopes: ['vote'], json: false, query: false, listing: false });
+    expect(findEndpoint('/api/v1/me/prefs', 'patch')).toEqual({ scopes: ['account'], json: true, query: false, listing: false });
+  });
+
+  it('knows the endpoints that read their arguments from the query whatever the verb', () => {
+    // Added from PRAW's list: its query is known, its scope checked by the platform only.
+    expect(findEndpoint('/api/mod/notes', 'delete')).toEqual({ scopes: [], json: false, query: true, listing: false });
+    expect(findEndpoint('/api/mod/notes', 'post')?.query).toBeFalsy(); // a form, as for any endpoint the table leaves out
   });
 
   it('counts listing as GET and accepts any letter case of the verb', () => {
@@ -26,7 +32,7 @@ describe('findEndpoint', () => {
   });
 
   it('matches a concrete path against the most specific template', () => {
-    expect(findEndpoint('/r/aww/hot', 'get')).toEqual({ scopes: ['read'], json: false, listing: true });
+    expect(findEndpoint('/r/aww/hot', 'get')).toEqual({ scopes: ['read'], json: false, query: false, listing: true });
     expect(findEndpoint('/user/spez/about', 'get')?.scopes).toEqual(['read']);
     expect(findEndpoint('/user/spez/submitted', 'get')?.scopes).toEqual(['history']);
     expect(findEndpoint('/api/multi/mine', 'get')?.scopes).toEqual(['read']);
@@ -47,7 +53,7 @@ describe('findEndpoint', () => {
 });
 
 describe('missingScope', () => {
-  const read = { scopes: ['read'], json: false, listing: true };
+  const read = { scopes: ['read'], json: false, query: false, listing: true };
   it('is undefined when the scope was granted, when all were, or when none is needed', () => {
     expect(missingScope(read, ['identity', 'read'])).toBeUndefined();
     expect(missingScope(read, '*')).toBeUndefined();

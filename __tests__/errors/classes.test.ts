@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { ArgumentError, AuthError, ConfigError, NetworkError, ResponseError, SnoopathError, TimeoutError } from '../../lib/errors/classes.js';
+import { ArgumentError, AuthError, ConfigError, NetworkError, RateLimitError, ResponseError, SnoopathError, TimeoutError } from '../../lib/errors/classes.js';
 import { redact } from '../../lib/redact/patterns.js';
 
 const details = (url: string) => ({ status: 500, method: 'GET', url, body: '<html>', errors: [] as Array<[string, string, string?]>, attempts: 3 });
@@ -12,6 +12,7 @@ const all: Array<[string, () => SnoopathError]> = [
   ['AuthError', () => new AuthError('no token', { code: 'invalid_grant', status: 200 })],
   ['TimeoutError', () => new TimeoutError('too slow')],
   ['NetworkError', () => new NetworkError('no connection', new TypeError('fetch failed'))],
+  ['RateLimitError', () => new RateLimitError('would wait too long', { retryAfter: 42_000, reason: 'budget', attempts: 0 })],
 ];
 
 describe('every error class is a SnoopathError and an Error', () => {
@@ -35,6 +36,11 @@ describe('every error class is a SnoopathError and an Error', () => {
 });
 
 describe('error fields', () => {
+  it('RateLimitError carries retryAfter (ms), reason and attempts', () => {
+    const e = new RateLimitError('GET /x was not sent', { retryAfter: 1500, reason: '429', attempts: 1 });
+    expect([e.retryAfter, e.reason, e.attempts]).toEqual([1500, '429', 1]);
+  });
+
   it('ConfigError names the option', () => {
     expect(new ConfigError('oauth.key', 'x').option).toBe('oauth.key');
   });

@@ -34,9 +34,9 @@ afterEach(async () => {
 });
 
 /**
- * A budget so large that the client's even spreading of it (remaining / seconds to the reset)
- * costs well under a millisecond per request, while every answer still carries X-Ratelimit-*.
- * The emulator's default (1000 per 600 s) would space requests 600 ms apart, as it should.
+ * A budget so large that the client never paces by it, while every answer still carries
+ * X-Ratelimit-*. With the emulator's default (1000 per 600 s) a test past the first few hundred
+ * requests of a window would be spaced about a second apart, as it should.
  */
 export const FAST_BUDGET = { budget: 10_000_000, window: 600 };
 
@@ -65,6 +65,16 @@ export function shiftClock(ms: number): void {
     clockSpied = true;
   }
   offset += ms;
+}
+
+/**
+ * The start of the emulator's next rate-limit window (they are aligned to the clock), reached by
+ * jumping the clock (`shiftClock()`) instead of waiting up to a whole window for it: call it before
+ * the test's first API call, so no pacer holds state of the window jumped over. Returns the new time.
+ */
+export function toNextWindow(windowMs: number): number {
+  shiftClock(windowMs - (clockNow() % windowMs));
+  return clockNow();
 }
 
 type Kind = 'script' | 'explicit' | 'implicit' | 'cookies';

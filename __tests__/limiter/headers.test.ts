@@ -41,6 +41,16 @@ describe('readRateLimit reads X-Ratelimit-* headers', () => {
   });
 });
 
+describe('readRateLimit bounds the reset', () => {
+  it.each([['1e308'], ['Infinity'], ['3000000']])('X-Ratelimit-Reset: %s is read as 600 s', (reset) => {
+    expect(readRateLimit(h({ 'x-ratelimit-used': '1', 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': reset }))).toEqual({ used: 1, remaining: 5, reset: 600 });
+  });
+
+  it('a negative reset is read as 0', () => {
+    expect(readRateLimit(h({ 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': '-40' }))?.reset).toBe(0);
+  });
+});
+
 describe('retryAfterSeconds: how long to wait after a 429', () => {
   const NOW = Date.UTC(2024, 0, 1, 12, 0, 0);
 
@@ -50,8 +60,11 @@ describe('retryAfterSeconds: how long to wait after a 429', () => {
     expect(retryAfterSeconds(h({ 'retry-after': '2.5' }), NOW)).toBe(2.5);
   });
 
-  it('prefers Retry-After over X-Ratelimit-Reset', () => {
-    expect(retryAfterSeconds(h({ 'retry-after': '30', 'x-ratelimit-reset': '500' }), NOW)).toBe(30);
+  it('waits for the later of Retry-After and the end of a spent window (issue 21: a Retry-After of 2 inside a spent window brought more 429s)', () => {
+    expect(retryAfterSeconds(h({ 'retry-after': '2', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '11' }), NOW)).toBe(12);
+    expect(retryAfterSeconds(h({ 'retry-after': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '5' }), NOW)).toBe(30);
+    // A 429 whose headers say the window still has room is not about the window: Retry-After alone.
+    expect(retryAfterSeconds(h({ 'retry-after': '2', 'x-ratelimit-remaining': '40', 'x-ratelimit-reset': '300' }), NOW)).toBe(2);
   });
 
   it('uses Retry-After as an HTTP date, relative to now', () => {
@@ -64,12 +77,17 @@ describe('retryAfterSeconds: how long to wait after a 429', () => {
     expect(retryAfterSeconds(h({ 'retry-after': date }), NOW)).toBe(1);
   });
 
-  it('falls back to X-Ratelimit-Reset when Retry-After is missing', () => {
-    expect(retryAfterSeconds(h({ 'x-ratelimit-reset': '120' }), NOW)).toBe(120);
+  it('falls back to X-Ratelimit-Reset (and the second it is rounded down by) when Retry-After is missing', () => {
+    expect(retryAfterSeconds(h({ 'x-ratelimit-reset': '120' }), NOW)).toBe(121);
   });
 
   it('falls back to X-Ratelimit-Reset when Retry-After is garbage', () => {
-    expect(retryAfterSeconds(h({ 'retry-after': 'later please', 'x-ratelimit-reset': '12' }), NOW)).toBe(12);
+    expect(retryAfterSeconds(h({ 'retry-after': 'later please', 'x-ratelimit-reset': '12' }), NOW)).toBe(13);
+  });
+
+  it('grows the back-off it is given when nothing else says how long (1, 2, 4 ... 60 s is the budget\'s)', () => {
+    expect(retryAfterSeconds(h({}), NOW, 8)).toBe(8);
+    expect(retryAfterSeconds(h({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '0' }), NOW, 4)).toBe(4);
   });
 
   it.each([
@@ -80,6 +98,16 @@ describe('retryAfterSeconds: how long to wait after a 429', () => {
     ['garbage everywhere', { 'retry-after': '??', 'x-ratelimit-reset': 'x' }],
   ])('waits at least 1 s with %s', (_label, init) => {
     expect(retryAfterSeconds(h(init), NOW)).toBe(1);
+  });
+
+  it.each([
+    ['Retry-After: 3000000', { 'retry-after': '3000000' }],
+    ['Retry-After: 1e308 s as digits', { 'retry-after': '1'.padEnd(309, '0') }],
+    ['a Retry-After date in the year 9999', { 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' }],
+    ['X-Ratelimit-Reset: 1e308 with nothing left', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1e308' }],
+    ['X-Ratelimit-Reset: Infinity', { 'x-ratelimit-reset': 'Infinity' }],
+  ])('%s waits 600 s at most (issue 21: every server wait is finite and bounded)', (_label, init) => {
+    expect(retryAfterSeconds(h(init), NOW)).toBe(600);
   });
 
   it('defaults now to the current clock', () => {

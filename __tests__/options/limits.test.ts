@@ -54,3 +54,35 @@ describe('limiter and ratelimitWait options', () => {
     expect(error.message).toMatch(/^Option ratelimitWait must be/);
   });
 });
+
+describe('maxWait, reserve and the call options priority and maxWait (issue 23)', () => {
+  it('maxWait is left out by default (calls wait as long as it takes); reserve defaults in the limiter (10 %)', () => {
+    const options = resolveOptions(base);
+    expect(options.maxWait).toBeUndefined();
+    expect(options.reserve).toBeUndefined();
+    expect(resolveOptions({ ...base, maxWait: 0, reserve: 0.25 })).toMatchObject({ maxWait: 0, reserve: 0.25 });
+  });
+
+  it.each([
+    ['maxWait', -1],
+    ['maxWait', 2.5],
+    ['maxWait', 2 ** 31],
+    ['maxWait', '1000'],
+    ['reserve', -0.1],
+    ['reserve', 0.95],
+    ['reserve', '10%'],
+    ['reserve', NaN],
+  ])('%s: %p is a ConfigError naming the option', (option, value) => {
+    const error = configError({ [option]: value });
+    expect(error.option).toBe(option);
+    expect(error.message).toMatch(new RegExp(`^Option ${option} must be`));
+  });
+
+  it('a call takes priority and maxWait, and refuses what they cannot be', async () => {
+    const { checkCallOptions } = await import('../../lib/options/call-options.js');
+    expect(checkCallOptions({ priority: 'high', maxWait: 2000 })).toEqual({ priority: 'high', maxWait: 2000 });
+    expect(() => checkCallOptions({ priority: 'urgent' })).toThrow(/priority must be "high", "normal" or "low"/);
+    expect(() => checkCallOptions({ maxWait: -5 })).toThrow(/maxWait must be a whole number of milliseconds/);
+    expect(() => checkCallOptions({ maxwait: 5 })).toThrow(/maxWait/);
+  });
+});

@@ -4,27 +4,15 @@
  * the emulator; a stand-in rewrites answers through the instance's `fetch` where the platform would lie.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { CursorStore, StreamFailure, StreamGap, Thing } from '../../lib/index.js';
-import { within } from '../../lib/wait/within.js';
+import type { CursorStore, StreamFailure, StreamGap } from '../../lib/index.js';
 import { client, requestsTo, sleep, start } from '../integration/setup.js';
+import { inTime as inTimeOf, take as takeOf } from '../support/take.js';
 
-/** `work`, or a rejection when it takes more than `ms` (the timer ends with the work). */
-const inTime = <T>(work: Promise<T>, ms = 5000) => within(work, ms, () => new Error(`still waiting after ${ms} ms`));
 
-const nameOf = (item: unknown) => (item as Thing<{ name: string }>).data.name;
+// Against the emulator, on a loaded machine: 5 s before a stream counts as stuck.
+const inTime = <T>(work: Promise<T>, ms = 5000) => inTimeOf(work, ms);
+const take = (stream: AsyncIterator<unknown>, n: number) => takeOf(stream, n, 5000);
 
-/** The next `n` names, failing (instead of hanging) when nothing more comes within `ms`. */
-async function take(stream: AsyncIterator<unknown>, n: number, ms = 5000): Promise<string[]> {
-  const names: string[] = [];
-  while (names.length < n) {
-    const next = await inTime(stream.next(), ms).catch(() => {
-      throw new Error(`only ${names.length} of ${n} items came`);
-    });
-    if (next.done) break;
-    names.push(nameOf(next.value));
-  }
-  return names;
-}
 
 describe('streams against a hostile server', () => {
   it('an item dated ten years ahead, handled then forgotten: later bursts still come whole, without a gap', async () => {

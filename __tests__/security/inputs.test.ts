@@ -58,7 +58,7 @@ describe('per-call options are checked like the constructor\'s', () => {
     ['retryDelay', { retryDelay: '5' }, /whole number/],
     ['signal', { signal: {} }, /AbortSignal/],
     ['apiType', { apiType: '' }, /non-empty string|false/],
-    ['bodyType', { bodyType: 'xml' }, /"form" or "json"/],
+    ['bodyType', { bodyType: 'xml' }, /"form", "json" or "query"/],
     ['listingIndex', { listingIndex: -1 }, /0 or more/],
     ['bypassAuth', { bypassAuth: 'yes' }, /true or false/],
     ['decodeHtmlEntities', { decodeHtmlEntities: 1 }, /true or false/],

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { SnoopathEvents } from '../../lib/index.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, sleep, start } from '../integration/setup.js';
-import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
+import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
 
 (hasRedisServer ? describe : describe.skip)('Redis failures', () => {
   const cleanup: Array<() => Promise<unknown>> = [];
@@ -42,18 +42,23 @@ import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
         }
       }
     });
-    await sleep(800);
-    await server.stop('SIGKILL');
-    const killedAt = Date.now() - t0;
-    await sleep(2500);
-    server = await startRedis(port);
-    const restartedAt = Date.now() - t0;
-    await sleep(3500);
-    stop = true;
-    await Promise.all(lanes);
+    let killedAt = 0;
+    let restartedAt = 0;
+    try {
+      await sleep(800);
+      await server.stop('SIGKILL');
+      killedAt = Date.now() - t0;
+      await sleep(2500);
+      server = await startRedis(port);
+      restartedAt = Date.now() - t0;
+      await sleep(3500);
+    } finally {
+      // The lanes end with the test, whatever failed: none runs on into the next one.
+      stop = true;
+      await Promise.all(lanes);
+    }
     const probe = new Redis({ port });
-    const settings = await probe.hgetall('b_snoopath:script-app-id_settings');
-    await probe.quit();
+    const settings = await probe.hgetall('b_snoopath:script-app-id_settings').finally(() => quitClient(probe));
     const failed = outcomes.filter((o) => o.error);
     const during = outcomes.filter((o) => o.at > killedAt + 200 && o.at < restartedAt);
     const after = outcomes.filter((o) => o.at > restartedAt + 2500);
@@ -70,11 +75,53 @@ import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
     expect(Number(settings.done ?? 0) + Number(settings.running ?? 0)).toBeGreaterThan(0);
   }, 30000);
 
+  it('a hung Redis (paused, connections open) stalls no send: each Redis step gives up after 2 s, sends go on paced locally, and share again once it answers', async () => {
+    const server = await startRedis();
+    cleanup.push(() => server.stop());
+    const limiter = sharedLimit({ redis: { host: '127.0.0.1', port: server.port }, onError: () => undefined });
+    cleanup.push(() => limiter.close());
+    const emu = await start({ rateLimit: { budget: 1000, window: 60 } });
+    const reddit = client(emu, 'script', { limiter });
+    const events: Array<SnoopathEvents['shared_limit']> = [];
+    reddit.on('shared_limit', (e) => events.push(e));
+    await reddit.auth();
+    await reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1 });
+    server.pause();
+    const longest: number[] = [];
+    let stop = false;
+    let done = 0;
+    const lanes = Array.from({ length: 4 }, async (_, lane) => {
+      for (let i = 0; !stop; i++) {
+        const started = Date.now();
+        await reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1, count: lane * 1000 + i });
+        longest.push(Date.now() - started);
+        done++;
+      }
+    });
+    let whilePaused = 0;
+    try {
+      await sleep(6000);
+      whilePaused = done;
+      server.resume();
+      await sleep(3000);
+    } finally {
+      server.resume();
+      stop = true;
+      await Promise.all(lanes);
+    }
+    // Almost no call completed in 6 s before: now every lane goes on after one bounded Redis step.
+    expect(whilePaused).toBeGreaterThan(20);
+    expect(Math.max(...longest)).toBeLessThan(4500);
+    expect(events.map((e) => e.available)).toEqual([false, true]);
+    expect(events[0]!.error?.message).toMatch(/did not answer within 2000 ms/);
+  }, 30000);
+
   it('a Redis that cannot be reached at all: calls are paced locally after a short wait, never a hang', async () => {
     const reserved = await startRedis();
     const port = reserved.port;
     await reserved.stop();
-    const limiter = sharedLimit({ redis: { host: '127.0.0.1', port, maxRetriesPerRequest: 1 }, onError: () => undefined });
+    // disconnectTimeout: closing a socket that never connected arms ioredis's timer of that length (2 s by default), which would outlive the file.
+    const limiter = sharedLimit({ redis: { host: '127.0.0.1', port, maxRetriesPerRequest: 1, disconnectTimeout: 100 }, onError: () => undefined });
     cleanup.push(() => limiter.close());
     const emu = await start();
     const reddit = client(emu, 'script', { limiter });

@@ -21,6 +21,8 @@ export class Listing implements Source {
   readonly asked: Args[] = [];
   /** The path of every page asked. */
   readonly paths: string[] = [];
+  /** The priority of every page asked (undefined: the call layer's default, normal). */
+  readonly priorities: Array<CallOptions['priority']> = [];
   #n = 0;
 
   /** `count` new comments created at `time` (seconds), newest last in the call, newest first in the listing; their names. */
@@ -37,6 +39,7 @@ export class Listing implements Source {
   async listing(path: string, args: Args = {}, options: CallOptions = {}): Promise<ListingSlice<unknown>> {
     this.paths.push(path);
     this.asked.push({ ...args });
+    this.priorities.push(options.priority);
     await new Promise((r) => setTimeout(r, 0));
     if (options.signal?.aborted) throw options.signal.reason;
     const limit = Number(args.limit ?? 25);

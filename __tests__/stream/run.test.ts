@@ -4,15 +4,13 @@ import { ArgumentError, NetworkError, ResponseError, TimeoutError } from '../../
 import { Emitter } from '../../lib/events/emitter.js';
 import { run } from '../../lib/stream/run.js';
 import type { CursorStore, StreamFailure, StreamGap, StreamOptions } from '../../lib/types/stream.js';
-import { within } from '../../lib/wait/within.js';
 import { hostOf, Listing, nameOf } from './listing.js';
+import { inTime, take } from '../support/take.js';
 
 const PATH = '/r/$subreddit/comments';
 
 const now = () => Math.floor(Date.now() / 1000);
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** `work`, or a rejection when it takes more than `ms` (the timer ends with the work). */
-const inTime = <T>(work: Promise<T>, ms = 2000) => within(work, ms, () => new Error(`still waiting after ${ms} ms`));
 
 /** A stream over `source`, as call.stream() makes it; `handle.cursor` is its cursor. */
 function open(source: Listing, options: StreamOptions = {}, events = new Emitter()) {
@@ -21,18 +19,6 @@ function open(source: Listing, options: StreamOptions = {}, events = new Emitter
   return { stream, handle, events };
 }
 
-/** The next `n` items, or a failure naming how many came when nothing more comes within `ms`. */
-async function take(stream: AsyncGenerator<unknown>, n: number, ms = 2000): Promise<string[]> {
-  const names: string[] = [];
-  while (names.length < n) {
-    const next = await inTime(stream.next(), ms).catch(() => {
-      throw new Error(`only ${names.length} of ${n} items came`);
-    });
-    if (next.done) break;
-    names.push(nameOf(next.value));
-  }
-  return names;
-}
 
 describe('times that are wrong', () => {
   it('an item dated in the future, once forgotten, does not make later bursts look handled', async () => {
@@ -150,6 +136,24 @@ describe('a cursor store that hangs', () => {
     await tick(20);
     expect(written).toEqual([1, 2]);
     await stream.return(undefined);
+  });
+});
+
+describe('priority', () => {
+  it("polls are 'low' (they queue behind the app's other calls and leave the reserve alone) unless the stream names one", async () => {
+    const source = new Listing();
+    source.add(3, now());
+    const low = open(source);
+    expect(await take(low.stream, 3)).toHaveLength(3);
+    await low.stream.return(undefined);
+    expect(source.priorities.length).toBeGreaterThan(0);
+    expect(new Set(source.priorities)).toEqual(new Set(['low']));
+    const asked = new Listing();
+    asked.add(1, now());
+    const high = open(asked, { priority: 'high' });
+    expect(await take(high.stream, 1)).toHaveLength(1);
+    await high.stream.return(undefined);
+    expect(new Set(asked.priorities)).toEqual(new Set(['high']));
   });
 });
 

@@ -239,7 +239,7 @@ describe('stopping early', () => {
     expectCovered(result);
     const left = [...stubs(result.comments)];
     expect(left.length).toBeGreaterThan(0);
-    expect(left.every((s) => s.data.depth > 2)).toBe(true);
+    expect(left.every((s) => (s.data.depth ?? 0) > 2)).toBe(true);
   });
 
   it('abort midway rejects with the signal\'s reason and sends nothing more', async () => {
@@ -289,6 +289,23 @@ describe('stopping early', () => {
 });
 
 describe('options and answers', () => {
+  it("the first page keeps the call's priority; the expansion's requests are 'low' unless the call names one", async () => {
+    const m = randomModel(300, 60, 2, 8);
+    const priorities = async (options: Parameters<typeof tree>[3]) => {
+      const { send } = platform(m);
+      const seen: Array<[string, unknown]> = [];
+      await tree((verb, path, args, o) => (seen.push([path, o.priority]), send(verb, path, args, o)), PAGE, ARGS, options);
+      return seen;
+    };
+    const plain = await priorities({});
+    expect(plain.length).toBeGreaterThan(2);
+    expect(plain[0]).toEqual([PAGE, undefined]);
+    expect(plain.some(([path]) => path === '/api/morechildren')).toBe(true);
+    expect(plain.some(([path]) => path.includes('$comment'))).toBe(true);
+    for (const [, priority] of plain.slice(1)) expect(priority).toBe('low');
+    for (const [, priority] of await priorities({ priority: 'high' })) expect(priority).toBe('high');
+  });
+
   it('expand: false returns the first answer as it is', async () => {
     const m = randomModel(300, 100, 3, 6);
     const { send, log } = platform(m);

@@ -8,7 +8,7 @@ const listing = (children: Item[]) => ({ kind: 'Listing' as const, data: { after
 
 /** A comment `id` answering `parent` (a bare id or a fullname; the link when omitted), with nested replies. */
 export function c(id: string, parent: string = LINK, replies: Item[] = [], depth = 0): CommentThing {
-  const parent_id = parent.includes('_') ? parent : `t1_${parent}`;
+  const parent_id = (parent.includes('_') ? parent : `t1_${parent}`) as `t1_${string}` | `t3_${string}`;
   return {
     kind: 't1',
     data: { id, name: `t1_${id}`, parent_id, link_id: LINK, depth, body: `body of ${id}`, replies: replies.length ? listing(replies) : '' } as unknown as CommentThing['data'],
@@ -17,7 +17,7 @@ export function c(id: string, parent: string = LINK, replies: Item[] = [], depth
 
 /** A `more` stub of `parent` listing `ids`; no ids: "continue this thread". */
 export function more(parent: string, ids: string[], count = ids.length, depth = 0): MoreThing {
-  const parent_id = parent.includes('_') ? parent : `t1_${parent}`;
+  const parent_id = (parent.includes('_') ? parent : `t1_${parent}`) as `t1_${string}` | `t3_${string}`;
   const id = ids[0] ?? '_';
   return { kind: 'more', data: { id, name: `t1_${id}`, parent_id, depth, count, children: ids } };
 }

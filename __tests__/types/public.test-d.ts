@@ -41,7 +41,7 @@ expectTypeOf(slice.next()).toEqualTypeOf<Promise<ListingSlice<{ kind: 't3'; data
 expectTypeOf(slice).toMatchTypeOf<AsyncIterable<{ kind: 't3'; data: { id: string } }>>();
 
 // Call options.
-expectTypeOf<CallOptions['bodyType']>().toEqualTypeOf<'form' | 'json' | undefined>();
+expectTypeOf<CallOptions['bodyType']>().toEqualTypeOf<'form' | 'json' | 'query' | undefined>();
 expectTypeOf<CallOptions['signal']>().toEqualTypeOf<AbortSignal | undefined>();
 
 // Errors: one hierarchy, typed fields.

@@ -1,7 +1,7 @@
 // Type tests of `.stream()`: compiled by `tsc --noEmit` in `npm test`, never run.
 import { expectTypeOf } from 'expect-type';
 import Snoopath, {
-  type CommentThing, type CursorStore, type ItemStream, type LinkThing, type MessageThing, type ModActionThing,
+  type CommentThing, type CursorStore, type InboxCommentThing, type ItemStream, type LinkThing, type MessageThing, type ModActionThing,
   type StreamCursor, type StreamFailure, type StreamGap, type Thing,
 } from '../../lib/index.js';
 
@@ -12,8 +12,8 @@ export async function typedStreams(): Promise<void> {
   expectTypeOf(reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' })).toEqualTypeOf<ItemStream<CommentThing>>();
   expectTypeOf(reddit('/comments').stream()).toEqualTypeOf<ItemStream<CommentThing>>();
   expectTypeOf(reddit('/r/$subreddit/new').stream({ $subreddit: 'aww' })).toEqualTypeOf<ItemStream<LinkThing>>();
-  expectTypeOf(reddit('/message/inbox').stream()).toEqualTypeOf<ItemStream<MessageThing | CommentThing>>();
-  expectTypeOf(reddit('/message/unread').stream({ mark: false })).toEqualTypeOf<ItemStream<MessageThing | CommentThing>>();
+  expectTypeOf(reddit('/message/inbox').stream()).toEqualTypeOf<ItemStream<MessageThing | InboxCommentThing>>();
+  expectTypeOf(reddit('/message/unread').stream({ mark: false })).toEqualTypeOf<ItemStream<MessageThing | InboxCommentThing>>();
   expectTypeOf(reddit('/r/$subreddit/about/log').stream({ $subreddit: 'aww', type: 'banuser' })).toEqualTypeOf<ItemStream<ModActionThing>>();
   expectTypeOf(reddit('/r/$subreddit/about/modqueue').stream({ $subreddit: 'aww' })).toEqualTypeOf<ItemStream<LinkThing | CommentThing>>();
   expectTypeOf(reddit('/r/$subreddit/about/unmoderated').stream({ $subreddit: 'aww' })).toEqualTypeOf<ItemStream<LinkThing>>();

@@ -4,12 +4,7 @@ import { header, scopeText } from './common.mjs';
 
 /** @typedef {import('../model.mjs').Endpoint} Endpoint */
 
-const PREAMBLE = `import type { CallOptions, Thing } from '../lib/types/call.js';
-import type {
-  Account, CommentThing, Fullname, JsonResponse, LinkThing, Listing, MessageThing, MoreThing,
-  Subreddit, SubredditThing, UserListEntry,
-} from '../lib/types/things.js';
-
+const PREAMBLE = `
 /** One documented verb of an endpoint: what it takes, what it answers, and the call options it needs. */
 export interface Op<A, R, O = CallOptions> {
   args: A;
@@ -17,12 +12,6 @@ export interface Op<A, R, O = CallOptions> {
   options: O;
 }
 
-/** \`.listing()\` of a listing endpoint: what it takes, the type of one item, and the call options it needs. */
-export interface ListingOp<A, I, O = CallOptions> {
-  args: A;
-  item: I;
-  options: O;
-}
 `;
 
 /** @param {string} name */
@@ -34,42 +23,76 @@ function argsType(e) {
   return `{ ${e.callArgs.map((a) => `${key(a.name)}${a.required ? '' : '?'}: ${a.type}`).join('; ')} }`;
 }
 
-/** @param {Endpoint} e */
-function options(e) {
-  return e.listingIndex ? ', CallOptions & { listingIndex: number }' : '';
-}
-
 /** @param {Endpoint} e @param {string} what */
 function doc(e, what) {
-  const body = e.json ? ' Sends a JSON body.' : '';
-  return `    /** ${e.description} Scope: ${scopeText(e)}. ${what}${body} */\n`;
+  const body = e.json ? ' Sends a JSON body.' : e.query && e.verb !== 'GET' ? ' Sends its arguments in the query.' : '';
+  const note = e.answerNote ? ` ${e.answerNote}` : '';
+  return `    /** ${e.description} Scope: ${scopeText(e)}. ${what}${body}${note} */\n`;
 }
 
-/** @param {Endpoint[]} endpoints sorted by path */
-export function renderDts(endpoints) {
+/** The import of the types the entries name. @param {string} text @param {ReturnType<typeof import('../answers/prepare.mjs').prepareAnswers>} answers */
+function imports(text, answers) {
+  const things = [...Object.keys(answers.things).filter((k) => k !== 'Listing').flatMap((k) => [answers.names.data(k), `${answers.names.data(k)}Thing`]), ...answers.named.keys()];
+  const known = [...new Set(['Fullname', 'JsonAck', 'JsonResponse', 'Listing', 'Thing', ...things])].sort();
+  const used = known.filter((n) => new RegExp(`[^\\w$]${n}[^\\w$]`).test(text));
+  const lines = [];
+  let line = ' ';
+  for (const n of used) {
+    if (line.length + n.length > 100) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${n},`;
+  }
+  lines.push(line);
+  return `import type { CallOptions } from '../lib/types/call.js';\nimport type {\n${lines.join('\n')}\n} from '../lib/types/things.js';\n`;
+}
+
+/**
+ * Writes each object type once: a later entry with the same arguments or result refers to the first
+ * (`Endpoints["/hot"]["get"]["args"]`). Each object type written is a type every user's compiler
+ * creates and checks; a reference to another entry's resolves to that same type, and editors still
+ * show its fields, not the reference.
+ */
+function reuser() {
+  /** @type {Map<string, string>} */
+  const seen = new Map();
+  return (/** @type {string} */ text, /** @type {string} */ at) => {
+    if (!/(^|[^$])\{ /.test(text)) return text;
+    const first = seen.get(text);
+    if (first) return first;
+    seen.set(text, at);
+    return text;
+  };
+}
+
+/**
+ * @param {Endpoint[]} endpoints sorted by path
+ * @param {ReturnType<typeof import('../answers/prepare.mjs').prepareAnswers>} answers
+ */
+export function renderDts(endpoints, answers) {
+  const reuse = reuser();
   /** @type {Map<string, Endpoint[]>} */
   const byPath = new Map();
   for (const e of endpoints) byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
-  let out = `${header('//')}${PREAMBLE}
+  let out = `${PREAMBLE}
 /**
  * Every endpoint the catalog knows, keyed by the path template exactly as it is called
- * (\`reddit('/r/$subreddit/hot')\`), then by verb. A \`listing\` entry means \`.listing()\` is typed too.
+ * (\`reddit('/r/$subreddit/hot')\`), then by verb. A GET that answers a listing (or an array of
+ * them) also gets a typed \`.listing()\`, derived from its answer.
  */
 export interface Endpoints {
 `;
   for (const [path, list] of byPath) {
     out += `  ${JSON.stringify(path)}: {\n`;
     for (const e of list) {
-      const args = argsType(e);
+      const at = `Endpoints[${JSON.stringify(path)}][${JSON.stringify(e.verb.toLowerCase())}]`;
+      const args = reuse(argsType(e), `${at}["args"]`);
       const kind = e.listing ? 'Listing; walk it with `.listing()`.' : 'Not a listing.';
       out += doc(e, kind);
-      out += `    ${e.verb.toLowerCase()}: Op<${args}, ${e.result}${options(e)}>;\n`;
-      if (e.verb === 'GET' && (e.listing || e.listingIndex)) {
-        out += doc(e, 'Resolves to a page you can walk.');
-        out += `    listing: ListingOp<${args}, ${e.item}${options(e)}>;\n`;
-      }
+      out += `    ${e.verb.toLowerCase()}: Op<${args}, ${reuse(e.result, `${at}["result"]`)}>;\n`;
     }
     out += '  };\n';
   }
-  return `${out}}\n`;
+  return `${header('//')}${imports(out, answers)}${out}}\n`;
 }

@@ -39,7 +39,7 @@ export const chunks = {
   /** Pacing (the app's budget, its gate, the registry), made by an instance's first send: an instance that never sends costs no budget. */
   pacer: () => firstCall().then((m) => m.pacer),
   /** The per-account limits (RATELIMIT cooldowns, the morechildren lock): loaded by the first call that meets one. */
-  actions: retrying(() => import('../limiter/actions.js')),
+  actions: retrying(() => import('../limiter/account/actions.js')),
   /** The endpoint catalog: only writes (their body type) and narrowed scopes need it. */
   catalog: retrying(() => import('../endpoints/lookup.js')),
   /** Per-call options are checked by the first call that passes any. */

@@ -112,7 +112,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
     // The catalog is consulted only when it can change something: a write's body type, a narrowed scope.
     const catalog = (!call.bodyType && !usesQuery(verb)) || checkScope ? await chunks.catalog() : undefined;
     const endpoint = catalog?.findEndpoint(path, verb);
-    const bodyType = call.bodyType ?? (endpoint?.json ? 'json' : undefined);
+    const bodyType = call.bodyType ?? (endpoint?.json ? 'json' : endpoint?.query ? 'query' : undefined);
     if (checkScope && endpoint) {
       const missing = catalog!.missingScope(endpoint, scope);
       if (missing) {
@@ -138,7 +138,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
   #pacer(): Promise<Pacer> {
     const o = this.options;
     // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
-    return (this.#pacing ??= chunks.pacer().then((m) => new m.Pacer({ throttle: o.throttle, events: this.events, oauth: o.oauth, limiter: o.limiter, origin: o.apiServerUri, loadActions: chunks.actions })));
+    return (this.#pacing ??= chunks.pacer().then((m) => new m.Pacer({ throttle: o.throttle, events: this.events, oauth: o.oauth, limiter: o.limiter, origin: o.apiServerUri, reserve: o.reserve, loadActions: chunks.actions })));
   }
 
   /** A listing page as a slice; its moves are new calls with the same call options. */
@@ -146,12 +146,14 @@ export class Core implements TransportHost, FlowHost, MediaHost {
     if (call !== undefined) await this.guard(chunks.callOptions().then((m) => m.checkCallOptions(call)));
     const options = call ?? {};
     const { Slice, listingOf } = await chunks.listing();
-    const fetchPage = async (pageArgs: Args): Promise<ListingSlice<T>> => {
-      const body = await this.request('get', path, pageArgs, options, true);
+    // Pages after the first (iteration, next(), ...) wait behind other calls unless the call names a priority.
+    const moves: CallOptions = options.priority ? options : { ...options, priority: 'low' };
+    const fetchPage = async (pageArgs: Args, first = false): Promise<ListingSlice<T>> => {
+      const body = await this.request('get', path, pageArgs, first ? options : moves, true);
       // listingOf's ArgumentError names the path only (no answer text): nothing to clean there.
-      return new Slice<T>(body, listingOf(body, options.listingIndex, path), pageArgs, fetchPage);
+      return new Slice<T>(body, listingOf(body, options.listingIndex, path), pageArgs, (a) => fetchPage(a));
     };
-    return fetchPage(args === undefined || args === null ? {} : { ...args });
+    return fetchPage(args === undefined || args === null ? {} : { ...args }, true);
   }
 
   /**
@@ -202,6 +204,8 @@ export class Core implements TransportHost, FlowHost, MediaHost {
       retryDelay: call.retryDelay ?? o.retryDelay,
       requestTimeout: call.requestTimeout ?? o.requestTimeout,
       ratelimitWait: call.ratelimitWait ?? o.ratelimitWait,
+      maxWait: call.maxWait ?? o.maxWait,
+      priority: call.priority,
       maxResponseSize: call.maxResponseSize ?? o.maxResponseSize,
       signal: call.signal,
       api: true,

@@ -1,4 +1,5 @@
 import { ENDPOINT_TABLE } from '../generated/endpoints.js';
+import { unpackTable } from './table.js';
 
 /** What the client needs to know about a known endpoint before sending a call. */
 export interface EndpointFacts {
@@ -6,6 +7,8 @@ export interface EndpointFacts {
   scopes: string[];
   /** The endpoint wants a JSON body rather than a form. */
   json: boolean;
+  /** The endpoint reads its arguments from the query string, whatever the verb (`DELETE /api/mod/notes`). */
+  query: boolean;
   /** The endpoint answers a Listing. */
   listing: boolean;
 }
@@ -27,13 +30,12 @@ interface Table {
 const PREFIX = '/r/$subreddit';
 let table: Table | undefined;
 
-/** Parses the generated table once, on first use (lines: `VERB path scopes flags`). */
+/** Reads the generated table once, on first use. */
 function load(): Table {
   if (table) return table;
   const built: Table = { exact: new Map(), templates: new Map() };
-  for (const line of ENDPOINT_TABLE.split('\n')) {
-    const [verb = '', path = '', scopes = '-', flags = ''] = line.split(' ');
-    const facts: EndpointFacts = { scopes: scopes === '-' ? [] : scopes.split(','), json: flags.includes('J'), listing: flags.includes('L') };
+  for (const { verb, path, scopes, flags } of unpackTable(ENDPOINT_TABLE)) {
+    const facts: EndpointFacts = { scopes, json: flags.includes('J'), query: flags.includes('Q'), listing: flags.includes('L') };
     for (const p of flags.includes('B') ? [path, PREFIX + path] : [path]) {
       built.exact.set(`${verb} ${p}`, facts);
       if (flags.includes('S') || !p.includes('$')) continue;

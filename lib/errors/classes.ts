@@ -103,3 +103,27 @@ export class NetworkError extends SnoopathError {
     super(message, { cause });
   }
 }
+
+/** Why a call was not sent: the app's budget, a 429's pause, or the account's RATELIMIT cooldown of the action. */
+export type RateLimitReason = 'budget' | '429' | 'ratelimit';
+
+/**
+ * The call's send would have waited longer than `maxWait` for the rate limit: it was not sent
+ * (nothing reached the platform), so it is safe to schedule again after `retryAfter` ms, which is
+ * how a job queue defers work instead of sleeping.
+ */
+export class RateLimitError extends SnoopathError {
+  override name = 'RateLimitError';
+  /** Ms until the send could go out, as things stood when it was refused. */
+  readonly retryAfter: number;
+  /** `'budget'`: the app's request budget (spent, or spread until the window resets); `'429'`: the pause after a 429; `'ratelimit'`: the account's RATELIMIT cooldown of this action. */
+  readonly reason: RateLimitReason;
+  /** Sends the call made before this refusal (0 when it was refused before its first). */
+  attempts: number;
+  constructor(message: string, details: { retryAfter: number; reason: RateLimitReason; attempts: number }) {
+    super(message);
+    this.retryAfter = details.retryAfter;
+    this.reason = details.reason;
+    this.attempts = details.attempts;
+  }
+}

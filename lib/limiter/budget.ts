@@ -1,41 +1,78 @@
 import type { RateLimitState } from '../events/emitter.js';
-import { Gate, type GateSettings } from './gate.js';
+import { Closures, type Closure } from './closure.js';
+import { Gate, type GateSettings } from './gate/gate.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
+import { DEFAULT_RESERVE, PROBE, spending } from './policy.js';
+import type { Told } from './tell.js';
+import { WindowClock, type Spent } from './window.js';
 import type { SharedBudget } from '../types/shared-limiter.js';
 
-/** Why the budget is closed: spent for this window, or paused after a 429. */
-export type Closure = { state: RateLimitState; reason: 'budget' | 'rate_limit' };
+const UNPACED = { maxConcurrent: Infinity, reservoir: null, minTime: 0 };
 
 /**
  * One app's request budget, as the platform counts it: per client id, whoever sends. Every instance
  * of the app in this process (lib/limiter/registry.ts) sends through the one gate: one budget, one
- * reset, one probe until the budget is known, one 429 back-off. Each instance keeps only its own
- * throttle gap (a lane of the gate, lib/limiter/pacer.ts).
+ * window, one probe until the budget is known, one 429 back-off. Each instance keeps only its own
+ * throttle gap (a lane of the gate, lib/limiter/pacer.ts). How a window is spent (bursts, then an
+ * even pace, a reserve for what is not low priority) is lib/limiter/policy.ts.
  */
 export class AppBudget {
   readonly gate: Gate;
   readonly shared: SharedBudget | undefined;
   /** Whether an answer has told the budget (until then each instance keeps the default 1 s throttle). */
   known = false;
-  /** One send at a time until an answer tells the budget, or a successful one says there is none. */
-  #probing = true;
-  /** Counts closures and windows: an instance reports a closure once (rate_limit_reached). */
-  window = 0;
-  /** Set while the budget is closed. */
-  closed: Closure | undefined;
+  /** Share of a window's budget that low-priority sends leave alone: the largest any of its instances asked for. */
+  reserve = DEFAULT_RESERVE;
+  #reserveAsked = false;
   /** State of the call-level limits (RATELIMIT cooldowns, the morechildren lock), made when first needed. */
   actions: unknown;
-  /** The highest X-Ratelimit-Used seen in the current window, and when that window ends at the latest. */
-  #used = -1;
-  #windowEnd = 0;
+  /** One send at a time until an answer tells the budget, or a successful one says there is none. */
+  #probing = true;
+  readonly #window = new WindowClock();
   /** 429s in a row: the wait after one without Retry-After grows (1 s, 2 s, ... 60 s). */
   #refusals = 0;
+  readonly #closures = new Closures();
+  /** Which wait episode and spent window have had their line: once per budget, for whichever instance tells first. */
+  readonly told: Told = { wait: -1, reached: -1 };
   readonly #now: () => number;
 
   constructor(shared?: SharedBudget, now: () => number = Date.now) {
     this.shared = shared;
     this.#now = now;
     this.gate = new Gate({ maxConcurrent: 1 }, now, () => this.#reopen());
+  }
+
+  /** An instance's `reserve` (left out: the default). Instances of one app that differ get the largest. */
+  askReserve(share: number | undefined): void {
+    const asked = share ?? DEFAULT_RESERVE;
+    this.reserve = this.#reserveAsked ? Math.max(this.reserve, asked) : asked;
+    this.#reserveAsked = true;
+  }
+
+  /** Ms until the gate's numbers end (the window's end, or a pause's); Infinity when none is known. */
+  windowLeft(): number {
+    const at = this.gate.settings.reopenAt;
+    return at === undefined ? Infinity : at - this.#now();
+  }
+
+  /** Set while the budget is closed. */
+  get closed(): Closure | undefined {
+    return this.#closures.closed;
+  }
+
+  /** Counts the budget's wait episodes (a closure, a window, a reopening): a wait is logged once per episode. */
+  get episode(): number {
+    return this.#closures.episode;
+  }
+
+  /** The last window the platform said is spent. */
+  get spent(): Spent | undefined {
+    return this.#window.spent;
+  }
+
+  /** The current window's number (see {@link Spent}). */
+  get window(): number {
+    return this.#window.count;
   }
 
   /**
@@ -49,78 +86,83 @@ export class AppBudget {
     if (claimed === null) return state;
     const now = this.#now();
     if (response.status === 429) {
-      const seconds = retryAfterSeconds(response.headers, now, backoffSeconds(++this.#refusals));
-      this.#close(now + seconds * 1000, state ?? { used: 0, remaining: 0, reset: 0 }, 'rate_limit');
+      this.#refused(response.headers, state, now);
       return state;
     }
     if (response.ok) this.#refusals = 0;
     if (!state) {
-      if (api && this.#probing && response.ok) this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, false, true);
+      if (api && this.#probing && response.ok) {
+        // A host that tells no budget (not the platform): nothing to pace by, for every process.
+        this.#set(UNPACED, false);
+        this.shared?.update(UNPACED);
+      }
       return state;
     }
-    // Answers can arrive out of order: an older one (an earlier window, or fewer used in this one)
-    // must not reopen the budget.
-    const refillAt = now + Math.max(1, state.reset + 1) * 1000;
-    if (refillAt < this.#windowEnd - 1000 || (refillAt <= this.#windowEnd + 1000 && state.used < this.#used)) return state;
-    if (refillAt > this.#windowEnd + 1000) this.#newWindow();
-    this.#used = Math.max(this.#used, state.used);
-    this.#windowEnd = Math.max(this.#windowEnd, refillAt);
+    const place = this.#window.place(state, now);
+    if (place === 'stale') return state;
+    if (place === 'new') this.#closures.opened();
+    const end = this.#window.end;
+    if (Math.floor(state.remaining) <= 0) {
+      this.#window.spend(state);
+      this.#close(end, state, 'budget');
+      return state;
+    }
+    // An answer to a send made before a 429 does not end the pause the 429 asked for.
+    if (this.#closures.paused(now)) return state;
     // Other sends already started may not be counted in this answer yet: keep room for them. (With
-    // Redis, this process's sends may be waiting inside Bottleneck: only the platform's own 0 closes.)
+    // Redis, this process's sends may be waiting inside Bottleneck: the claim counts them.)
     const available = Math.max(0, Math.floor(state.remaining) - (claimed === undefined ? running - 1 : 0));
     if (available === 0 && (claimed ?? 0) === 0) {
       this.known = true;
-      this.#close(this.#windowEnd, state, 'budget');
+      this.#close(end, state, 'budget');
       return state;
     }
-    if (claimed === undefined) {
-      // Spend what is left by the earliest end of the window, evenly.
-      this.#set({ maxConcurrent: Infinity, reservoir: available, minTime: Math.floor((state.reset * 1000) / available) }, true, false);
-      return state;
-    }
+    const settings = spending({ state, available, window: this.#window.length, reserve: this.reserve });
+    if (claimed === undefined) return this.#set({ ...settings, left: null, reopenAt: end }, true), state;
     // With Redis the claim has set the reservoir and the spacing of every process in one atomic
-    // step (lib/limiter/redis/scripts.ts): Bottleneck spaces and counts the sends, this process's
-    // gate only probes and closes.
-    this.#set({ maxConcurrent: Infinity, reservoir: null, minTime: 0 }, true, false);
+    // step (lib/limiter/redis/scripts.ts): Bottleneck spaces and counts the sends; this process's
+    // gate probes, closes, and keeps low-priority sends out of the reserve.
+    this.#set({ ...settings, ...UNPACED, floor: null, left: claimed, reopenAt: end }, true);
     return state;
   }
 
-  #newWindow(): void {
-    this.#used = -1;
-    this.#opened();
-  }
-
-  #opened(): void {
-    this.closed = undefined;
-    this.window++;
+  /**
+   * A 429: every send of the app pauses until the later of Retry-After (or the growing back-off) and
+   * the end of the window the answer says is spent. The platform refused: the window is spent.
+   */
+  #refused(headers: Headers, state: RateLimitState | undefined, now: number): void {
+    const ms = retryAfterSeconds(headers, now, backoffSeconds(++this.#refusals)) * 1000;
+    this.#closures.pause(now + ms);
+    if (state && this.#window.place(state, now) === 'new') this.#closures.opened();
+    this.#window.pause(now + ms, now);
+    // Without headers the pause is all that is known of the window.
+    const closing = state ?? { used: 0, remaining: 0, reset: Math.ceil(ms / 1000) };
+    this.#window.spend(closing);
+    this.#close(now + ms, closing, 'rate_limit');
   }
 
   #close(reopenAt: number, state: RateLimitState, reason: Closure['reason']): void {
-    // A 429 pauses at least until its wait is over; a spent budget reopens at the earliest bound of the window's end.
-    const at = reason === 'rate_limit' ? Math.max(reopenAt, this.gate.settings.reopenAt ?? 0) : reopenAt;
-    // A late answer of a window already over closes nothing.
-    if (at <= this.#now()) return;
-    this.closed ??= { state, reason };
+    const at = this.#closures.close(reopenAt, state, reason, this.#now());
+    if (at === undefined) return;
     this.gate.update({ reservoir: 0, reopenAt: at });
     this.shared?.update({ reservoir: 0, refillAt: at });
   }
 
   /** The window is over (or the pause after a 429): the old numbers mean nothing, probe again. */
   #reopen(): Partial<GateSettings> {
-    this.#opened();
+    this.#closures.opened();
     this.known = false;
     this.#probing = true;
-    const settings = { reservoir: null, maxConcurrent: 1, minTime: 0 };
     // The shared budget reopens only if no other process has done so already (it may be well into the new window).
-    if (this.shared) this.shared.reopen ? this.shared.reopen() : this.shared.update(settings);
-    return settings;
+    if (this.shared) this.shared.reopen ? this.shared.reopen() : this.shared.update({ reservoir: null, maxConcurrent: 1, minTime: 0 });
+    return PROBE;
   }
 
-  /** `share`: tell the shared budget too (an answer's own numbers never go there: only claims set its reservoir). */
-  #set(settings: Partial<GateSettings>, known: boolean, share: boolean): void {
+  /** An answer's own numbers never go to the shared budget: only claims set its reservoir. */
+  #set(settings: Partial<GateSettings>, known: boolean): void {
+    this.#closures.closed = undefined;
     this.known = known;
     this.#probing = false;
     this.gate.update(settings);
-    if (share) this.shared?.update(settings);
   }
 }

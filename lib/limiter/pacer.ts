@@ -1,48 +1,56 @@
 import { Emitter } from '../events/emitter.js';
 import type { OAuthOptions } from '../options/schema.js';
 import type { AppBudget } from './budget.js';
-import type { Lane } from './gate.js';
+import { deferred } from './defer.js';
+import type { Lane } from './gate/gate.js';
 import { budgetFor } from './registry.js';
+import { firstTime, NOTABLE_WAIT, tellReached, tellWait, whoOf, type Events, type Who } from './tell.js';
 import type { ActionLimits, PacerOptions, SendOptions } from './types.js';
 
-/** A send will wait longer than this: the instance tells (`wait` event). */
-const NOTABLE_WAIT = 1000;
 const MORECHILDREN = /^[^?#]*\/api\/morechildren(?:\.json)?\/?(?:[?#]|$)/i;
 const READS = /^(GET|HEAD|OPTIONS)$/i;
 
 /**
  * The one owner of pacing: every send of an instance (retries and token requests too) enters here,
  * once. The app's gate enforces the one-at-a-time probe until the platform has told the budget, and
- * the budget itself, spread evenly until the window resets; this instance's lane keeps its throttle
- * gap. The limits the platform keeps per account (RATELIMIT cooldowns of an action, the morechildren
- * lock) apply to the sends that meet them, through lib/limiter/actions.ts, loaded when first needed.
- * Made by the instance's first send (the core loads this module then).
+ * the budget itself (bursts while it allows, then an even pace, a reserve that low-priority sends
+ * leave alone); this instance's lane keeps its throttle gap. The limits the platform keeps per
+ * account (RATELIMIT cooldowns of an action, the morechildren lock) apply to the sends that meet
+ * them, through lib/limiter/account/actions.ts, loaded when first needed. A send that would wait longer than
+ * its `maxWait` rejects at once with RateLimitError, unsent. Made by the instance's first send.
  */
 export class Pacer {
   readonly budget: AppBudget;
-  readonly #events: Emitter;
+  readonly #events: Events;
   readonly #lane: Lane;
+  /** Token requests keep their own gap: they do not count against the API budget, so they never delay the first API call. */
+  readonly #tokenLane: Lane;
   readonly #oauth: OAuthOptions | undefined;
   readonly #loadActions: () => Promise<{ actionLimits(budget: AppBudget): ActionLimits }>;
-  /** The budget closure (its window number) this instance has reported. */
+  /** Whose sends the lines name: the last send's token decides between the user and app-only. */
+  #who: Who;
+  /** The spent window this instance has reported (rate_limit_reached). */
   #reported = -1;
   /** The shared store's unavailability this instance has reported. */
   #sharedDown: Error | undefined;
 
-  constructor({ throttle, events = new Emitter(), oauth, limiter, origin, loadActions }: PacerOptions) {
+  constructor({ throttle, events = new Emitter(), oauth, limiter, origin, loadActions, reserve, budget: given }: PacerOptions) {
     // The platform counts per client id: instances (and, with Redis, processes) with the same one share a budget.
-    const budget = (this.budget = budgetFor(origin === undefined ? 'instance' : limiter, origin ?? '', oauth?.key));
+    const budget = (this.budget = given ?? budgetFor(origin === undefined ? 'instance' : limiter, origin ?? '', oauth?.key));
+    budget.askReserve(reserve);
     this.#oauth = oauth;
     this.#events = events;
+    this.#who = whoOf(oauth);
     this.#loadActions = loadActions ?? (() => Promise.reject(new Error('this pacer was made without the per-account limits')));
     this.#lane = {
       gap: () => throttle ?? (budget.known ? 0 : 1000),
       last: -Infinity,
       waits: (ms) => {
         this.#tellReached();
-        return this.#tellWait(ms, budget.closed?.reason ?? 'budget');
+        return this.#tellWait(ms);
       },
     };
+    this.#tokenLane = { ...this.#lane, last: -Infinity };
   }
 
   /**
@@ -53,10 +61,11 @@ export class Pacer {
   async send(send: () => Promise<Response>, options: SendOptions): Promise<Response> {
     options.signal?.throwIfAborted();
     const { budget } = this;
+    if (options.appOnly !== undefined) this.#who = whoOf(this.#oauth, options.appOnly);
     const more = options.url !== undefined && MORECHILDREN.test(options.url);
     const write = options.method !== undefined && !READS.test(options.method);
     const limits = more || (write && (budget.actions || budget.shared)) ? await this.#actions() : undefined;
-    const held = await limits?.before(this, { ...options, ratelimitWait: options.ratelimitWait ?? 0, more, write, oauth: this.#oauth, events: this.#events });
+    const held = await limits?.before(this, { ...options, ratelimitWait: options.ratelimitWait ?? 0, more, write, oauth: this.#oauth, events: this.#events, who: this.#who });
     try {
       return await this.#paced(send, options, more ? limits : undefined);
     } catch (error) {
@@ -71,15 +80,18 @@ export class Pacer {
     return this.#loadActions().then((m) => m.actionLimits(this.budget));
   }
 
-  async #paced(send: () => Promise<Response>, { signal, api }: SendOptions, more: ActionLimits | undefined): Promise<Response> {
+  async #paced(send: () => Promise<Response>, options: SendOptions, more: ActionLimits | undefined): Promise<Response> {
+    const { signal, api, priority, maxWait } = options;
     const { gate, shared } = this.budget;
     this.#tellReached();
-    await gate.acquire(signal, this.#lane);
+    const refuse = (wait: number) => deferred(options, wait, this.budget.closed?.reason === 'rate_limit' ? '429' : 'budget');
+    await gate.acquire(signal, api ? this.#lane : this.#tokenLane, { priority, maxWait, refuse });
     try {
       // The shared budget (Node only, lib/shared-limit.ts) runs the send and claims what its answer leaves.
       if (shared) {
         try {
-          return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, more, claimed));
+          const defer = maxWait === undefined ? undefined : { maxWait, refuse };
+          return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, more, claimed), priority, defer);
         } finally {
           this.#tellShared();
         }
@@ -109,17 +121,22 @@ export class Pacer {
     this.#events.emit('shared_limit', error ? { available: false, error } : { available: true });
   }
 
-  /** `rate_limit_reached` once per window (or pause after a 429), however many answers or waits meet it. */
+  /** `rate_limit_reached` once per spent window, with the state that closed it; its line once per budget. */
   #tellReached(): void {
-    const { closed, window } = this.budget;
-    if (!closed || this.#reported === window) return;
-    this.#reported = window;
-    this.#events.emit('rate_limit_reached', closed.state);
+    const { spent, closed } = this.budget;
+    if (!spent || !closed || spent.window !== this.budget.window || this.#reported === spent.window) return;
+    this.#reported = spent.window;
+    tellReached(this.#events, spent.state, Math.max(0, this.budget.windowLeft()), this.#who, firstTime(this.budget.told, 'reached', spent.window));
   }
 
-  #tellWait(ms: number, reason: 'budget' | 'rate_limit'): boolean {
-    const notable = ms > NOTABLE_WAIT && ms !== Infinity;
-    if (notable) this.#events.emit('wait', { ms, reason });
-    return notable;
+  /** A send of this instance will wait `ms`: its listeners hear of every such send, the log once per wait episode of the budget. */
+  #tellWait(ms: number): boolean {
+    if (!(ms > NOTABLE_WAIT) || ms === Infinity) return false;
+    const { closed } = this.budget;
+    const reason = closed?.reason ?? 'budget';
+    // A wait until the window's end is a spent budget's, closed yet or not (what is left is already promised to sends ahead).
+    const spent = closed !== undefined || ms >= this.budget.windowLeft() - 100;
+    tellWait(this.#events, { ms, reason }, this.#who, firstTime(this.budget.told, 'wait', this.budget.episode), spent);
+    return true;
   }
 }

@@ -5,7 +5,9 @@ import type { LineSource, Logger } from './types.js';
 // lib/index.ts, lib/options/schema.ts and the rest of lib.
 export type { LineSource, LogDetails, Logger } from './types.js';
 
-const LOGGED = new Set<string>(['retry', 'rate_limit_reached', 'access_token_refreshed', 'access_token_expired', 'wait']);
+// The limiter's waits and spent windows are worded by the limiter's own lines (lib/limiter/tell.ts):
+// once per wait episode of a budget, not once per instance that waits.
+const LOGGED = new Set<string>(['retry', 'access_token_refreshed', 'access_token_expired']);
 
 /**
  * Lines that are never warnings: each instance's token requests and new tokens. Without a logger for

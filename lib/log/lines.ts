@@ -14,12 +14,19 @@ export function duration(ms: number): string {
   return `${s < 10 ? Math.round(s * 10) / 10 : Math.round(s)} s`;
 }
 
+/** A wait longer than this is a warning: a call that seems stuck says why by default (the console shows `warn` lines). */
+export const WARN_WAIT_MS = 5000;
+
 const WAITS = {
-  budget: 'pacing: the rate-limit budget is spread evenly until the window resets',
-  rate_limit: 'the platform answered 429, sending resumes when its window allows',
+  budget: "pacing: the app's rate-limit budget runs low and is spread until the window resets",
+  spent: "the app's rate-limit budget is spent until the window resets",
+  rate_limit: 'the platform answered 429; sending resumes when its window allows',
   ratelimit_action: 'the platform asked to slow down this action (RATELIMIT in json.errors)',
   morechildren: 'another /api/morechildren call of this account is running (one at a time)',
 } as const;
+
+/** Whose wait: the account and the app's client id (`u/bot, app abc123`). */
+const whose = ({ account, app }: { account: string; app: string | undefined }): string => (app ? `${account}, app ${app}` : account);
 
 type Failure = { name?: string; message?: string; status?: number; method?: string; url?: string };
 
@@ -49,18 +56,23 @@ export function lineFor([name, payload]: LineSource): Line | undefined {
       if (status === 401) return { level: 'debug', text: `${retry} at once with a renewed token: ${text}.`, details };
       return { level: 'warn', text: `${retry} in ${duration(payload.delay)}: ${text}.`, details };
     }
-    case 'wait': {
-      if (payload.ms <= 1000) return undefined;
-      const level = payload.reason === 'ratelimit_action' ? 'warn' : payload.reason === 'morechildren' ? 'debug' : 'info';
-      return { level, text: `Waiting ${duration(payload.ms)} before the next send: ${WAITS[payload.reason]}.`, details: { event: name, ms: payload.ms, reason: payload.reason } };
+    case 'waiting': {
+      const { ms, reason, spent } = payload;
+      if (ms <= 1000) return undefined;
+      const level = ms > WARN_WAIT_MS || reason === 'ratelimit_action' ? 'warn' : reason === 'morechildren' ? 'debug' : 'info';
+      const why = reason === 'budget' && spent ? WAITS.spent : WAITS[reason];
+      return { level, text: `Waiting ${duration(ms)} before the next send (${whose(payload)}): ${why}.`, details: { event: 'wait', ...payload } };
     }
-    case 'rate_limit_reached':
-      // Under load, the evenly spread budget runs out at the end of every window: normal, so not a warning.
+    case 'reached': {
+      // The wait printed is the one taken: until the budget reopens, never the header's rounded-down reset.
+      // A 429 without rate-limit headers says nothing of what was used (its state counts 0).
+      const used = payload.used > 0 ? `${payload.used} requests used in this window` : 'the platform answered 429 without rate-limit headers';
       return {
         level: 'info',
-        text: `Rate limit reached: ${payload.used} requests used in this window; nothing is sent until it resets in ${duration(payload.reset * 1000)}.`,
-        details: { event: name, ...payload },
+        text: `Rate limit reached (${whose(payload)}): ${used}; nothing is sent for ${duration(Math.max(0, payload.ms))}, until it resets.`,
+        details: { event: 'rate_limit_reached', ...payload },
       };
+    }
     case 'access_token_expired':
       return {
         level: 'warn',

@@ -4,7 +4,7 @@ import { configErrorOf, describe } from './config-error.js';
 import { optionsSchema } from './schema.js';
 import type { CallOptions } from '../types/call.js';
 
-const { decodeHtmlEntities, rawJson, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait, maxResponseSize } = optionsSchema.shape;
+const { decodeHtmlEntities, rawJson, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait, maxWait, maxResponseSize } = optionsSchema.shape;
 
 /** An AbortSignal of this realm or another (a signal from a test runner's or a worker's global). */
 const isSignal = (v: unknown): v is AbortSignal =>
@@ -23,9 +23,11 @@ export const callOptionsSchema = z.strictObject({
   apiType: z.optional(apiType),
   bypassAuth: z.optional(z.boolean({ error: 'must be true or false' })),
   listingIndex: z.optional(z.int({ error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }).check(z.gte(0, { error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }))),
-  bodyType: z.optional(z.enum(['form', 'json'], { error: 'must be "form" or "json"' })),
+  bodyType: z.optional(z.enum(['form', 'json', 'query'], { error: 'must be "form", "json" or "query"' })),
   signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
   ratelimitWait: z.optional(ratelimitWait),
+  maxWait,
+  priority: z.optional(z.enum(['high', 'normal', 'low'], { error: 'must be "high", "normal" or "low"' })),
   maxResponseSize: z.optional(maxResponseSize),
 });
 

@@ -20,6 +20,7 @@ const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { 
 const ms = (hint: string) => z.int({ error: hint }).check(z.gte(0, { error: hint }), timerLimit);
 const bool = (hint: string) => z.boolean({ error: hint });
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'];
+const SHARE = "must be a share of the window's budget from 0 to 0.9, such as 0.1 for 10 %";
 const fn = (hint: string) => z.custom<(...args: any[]) => any>((v) => typeof v === 'function', { error: hint });
 
 const scope = z._default(
@@ -152,6 +153,10 @@ export const optionsSchema = z.strictObject({
   ),
   /** A RATELIMIT answer asking to wait at most this many ms is waited out and sent again; a longer one rejects at once. */
   ratelimitWait: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
+  /** A send that would wait longer than this for the budget, a 429's pause or a RATELIMIT cooldown rejects at once with RateLimitError. Left out: no limit. */
+  maxWait: z.optional(ms('must be a whole number of milliseconds, 0 or more')),
+  /** Share of a window's budget that low-priority sends leave for the others. */
+  reserve: z.optional(z.number({ error: SHARE }).check(z.gte(0, { error: SHARE }), z.lte(0.9, { error: SHARE }))),
   /** Where log lines go (Octokit's `{ debug, info, warn, error }`); a level left out keeps its default. */
   log: z.optional(
     z.custom<Partial<Logger>>((v) => !!v && typeof v === 'object' && LOG_LEVELS.every((k) => (v as Record<string, unknown>)[k] === undefined || typeof (v as Record<string, unknown>)[k] === 'function'), {

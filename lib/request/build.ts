@@ -44,7 +44,7 @@ export function buildRequest({ verb, path, args: given, origin, apiType, bodyTyp
   let queryPairs: Array<[string, string]> = [];
   let body: string | undefined;
 
-  if (usesQuery(verb)) {
+  if (usesQuery(verb) || bodyType === 'query') {
     queryPairs = paramPairs(args);
     if (withApiType) queryPairs.push(['api_type', apiType]);
   } else if (bodyType === 'json') {

@@ -1,8 +1,8 @@
 import type { Args } from './path.js';
 import { badArgument, checkJson, checkNumber, checkText, kindOf } from './values.js';
 
-/** How a call's parameters travel. */
-export type BodyType = 'form' | 'json';
+/** How a call's parameters travel: a form body, a JSON body, or the query string whatever the verb. */
+export type BodyType = 'form' | 'json' | 'query';
 
 /** One item of an array argument: the platform's lists are comma-joined text, so items are scalars. */
 function itemText(value: unknown, where: string): string {

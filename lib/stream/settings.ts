@@ -66,8 +66,9 @@ export function settle(args: Args, options: StreamOptions): Settings {
 /**
  * The call options of every request a stream makes (its polls, and reading its own account): the
  * call options given with the stream, and the stream's signal. The one place to set what a
- * stream's requests carry.
+ * stream's requests carry. Polls are background work: they queue behind the app's other calls and
+ * leave the budget's reserve alone (`priority: 'low'`) unless the stream names a priority.
  */
 export function pollOptions(s: Settings, signal: AbortSignal): CallOptions {
-  return { ...s.call, signal };
+  return { ...s.call, priority: s.call.priority ?? 'low', signal };
 }

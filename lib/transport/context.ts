@@ -30,6 +30,10 @@ export interface SendContext {
   maxResponseSize: number;
   /** The longest RATELIMIT wait (ms) a call sends again after; a longer one rejects with the refusal (`ratelimitWait`). */
   ratelimitWait: number;
+  /** The longest wait (ms) a send accepts for the rate limit; a longer one rejects with RateLimitError, unsent (`maxWait`). Undefined: no limit. */
+  maxWait?: number | undefined;
+  /** Where the call's sends queue among those waiting for the app's budget. */
+  priority?: 'high' | 'normal' | 'low' | undefined;
   /** Set credentials on an outgoing request (Authorization, X-Modhash); runs before the first send, every retry and every followed redirect. */
   authorize?: ((headers: Headers) => void | Promise<void>) | undefined;
   /** The platform refused the credentials (401): renew them; the call is then re-sent once. */
@@ -48,6 +52,9 @@ export interface SendContext {
   nextDelay: number;
 }
 
-export function createContext(host: TransportHost, fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize'> & { ratelimitWait?: number; maxResponseSize?: number | undefined }): SendContext {
+export function createContext(
+  host: TransportHost,
+  fields: Pick<SendContext, 'retryAttempts' | 'retryDelay' | 'requestTimeout' | 'signal' | 'api' | 'idempotent' | 'authorize' | 'reauthorize' | 'maxWait' | 'priority'> & { ratelimitWait?: number; maxResponseSize?: number | undefined },
+): SendContext {
   return { host, ratelimitWait: 0, ...fields, maxResponseSize: fields.maxResponseSize ?? DEFAULT_MAX_RESPONSE_SIZE, sends: 0, text: '', appOnly: false, failures: 0, consecutive429: 0, reauthorized: false, nextDelay: 0 };
 }

@@ -69,5 +69,5 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
       host.events.emit('response_error', responseError(answer, method, ctx.text, ctx, false));
     }
     return answer;
-  }, { signal: request.signal, api: ctx.api, url, method, ratelimitWait: ctx.ratelimitWait, sends: ctx.sends });
+  }, { signal: request.signal, api: ctx.api, url, method, ratelimitWait: ctx.ratelimitWait, sends: ctx.sends, priority: ctx.priority, maxWait: ctx.maxWait, appOnly: ctx.api ? ctx.appOnly : undefined });
 }

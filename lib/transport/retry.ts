@@ -56,7 +56,8 @@ async function decide(ctx: SendContext, error: Error): Promise<boolean> {
   ctx.consecutive429 = 0;
   // The platform refused the action and said for how long: nothing was applied, so any verb may be
   // sent again, once the account's cooldown (held by the pacer) is over, if the caller waits that long.
-  if (isRatelimit(error)) return error.retryAfter !== undefined && error.retryAfter <= ctx.ratelimitWait && spendFailure(ctx, 0);
+  // With maxWait too, the smaller limit wins: a longer wait rejects with the refusal itself.
+  if (isRatelimit(error)) return error.retryAfter !== undefined && error.retryAfter <= Math.min(ctx.ratelimitWait, ctx.maxWait ?? Infinity) && spendFailure(ctx, 0);
   const transient = error instanceof TimeoutError || error instanceof NetworkError;
   return transient && ctx.idempotent && spendFailure(ctx, ctx.retryDelay);
 }

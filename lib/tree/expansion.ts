@@ -102,7 +102,8 @@ export function begin(send: Send, path: string, args: Args, plan: Plan, page: Pa
     moreArgs: (batch) => ({ link_id: link.name, children: batch.ids.join(','), sort, limit_children: false, api_type: 'json' }),
     threadArgs: (stub) => ({ ...pageArgs(args, sort), $article: link.id, $comment: stub.owner.slice(3) }),
     // The call options of every request of the expansion: the one place that sets what they carry.
-    options: { ...plan.call, signal },
+    // The first page went with the call's priority; the expansion queues behind other calls unless the call names one.
+    options: { ...plan.call, priority: plan.call.priority ?? 'low', signal },
     running: new Set(),
     failure: undefined,
     requests: 0,

@@ -217,7 +217,7 @@ export class Forest {
     if (!data) return undefined;
     if (!data.replies) {
       if (!create) return undefined;
-      data.replies = { kind: 'Listing', data: { after: null, before: null, children: [] } } satisfies Listing<Item>;
+      data.replies = { kind: 'Listing', data: { after: null, before: null, dist: null, modhash: null, children: [] } } satisfies Listing<Item>;
     }
     return data.replies.data.children;
   }

@@ -18,12 +18,24 @@ export interface CallOptions {
   bypassAuth?: boolean;
   /** For endpoints that answer an array of listings (`/comments/$article`): which one to slice. */
   listingIndex?: number;
-  /** `'json'` sends a JSON body instead of a form. */
+  /** `'json'` sends a JSON body instead of a form; `'query'` puts the arguments in the query string, whatever the verb. */
   bodyType?: BodyType;
   /** Aborting rejects the call and cancels any send or wait in progress. */
   signal?: AbortSignal;
   /** The longest RATELIMIT wait (ms) this call waits out before sending again; a longer one rejects at once. */
   ratelimitWait?: number;
+  /**
+   * The longest this call's sends wait (ms) for the app's budget, a 429's pause or a RATELIMIT
+   * cooldown: a longer wait rejects at once with `RateLimitError` (`retryAfter`, `reason`), unsent.
+   */
+  maxWait?: number;
+  /**
+   * Among calls waiting for the app's budget, high go before normal before low (first come, first
+   * served within one), across processes with `sharedLimit()` too; low ones never spend the
+   * `reserve`. Listing pages after the first, tree expansion and stream polls default to `'low'`.
+   * @default 'normal'
+   */
+  priority?: 'high' | 'normal' | 'low';
   /** The most bytes (decoded) this call's answer may have (a large wiki page, say); past it the call rejects with RESPONSE_TOO_LARGE. */
   maxResponseSize?: number;
 }

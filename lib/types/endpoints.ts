@@ -1,8 +1,9 @@
-import type { Endpoints, ListingOp, Op } from '../../typings/endpoints.js';
+import type { Endpoints, Op } from '../../typings/endpoints.js';
 import type { Args } from '../request/path.js';
 import type { CallObject, CallOptions, Thing } from './call.js';
+import type { Listing } from './things.js';
 import type { ListingSlice } from './listing.js';
-import type { ParamNames, PathParams } from './path-params.js';
+import type { EntryOf, ParamNames, PathParams, TemplateOf } from './path-params.js';
 import type { CommentTree, TreeOptions } from './tree.js';
 import type { ItemStream, StreamItemOf, StreamOptions } from './stream.js';
 
@@ -10,7 +11,27 @@ import type { ItemStream, StreamItemOf, StreamOptions } from './stream.js';
 // Policy (docs/typings.md): a known path and verb takes exactly its documented arguments (a misspelt
 // one is a compile error); anything else stays callable with loose arguments and an `unknown` result.
 
-export type { Endpoints, ListingOp, Op };
+export type { Endpoints, Op };
+
+/** `.listing()` of a known endpoint: what it takes, the type of one item, and the call options it needs (from its GET's answer). */
+export interface ListingOp<A, I, O = CallOptions> {
+  args: A;
+  item: I;
+  options: O;
+}
+
+/** The item of a listing answer: a Listing's, or any of an array of Listings' (a link's page); `never` for other answers. */
+type ItemOf<R> = R extends Listing<infer I> ? I : R extends readonly Listing<infer I>[] ? I : never;
+
+/**
+ * The `.listing()` of an entry whose GET answers a listing, else `never`. An answer that is an array
+ * of listings (a link's page: the link, then its comments) needs `listingIndex` to say which to page.
+ */
+type ListingOpOf<E> = E extends { get: Op<infer A, infer R, infer O> }
+  ? [ItemOf<R>] extends [never]
+    ? never
+    : ListingOp<A, ItemOf<R>, R extends Listing<unknown> ? O : O & { listingIndex: number }>
+  : never;
 
 /** Arguments every known endpoint accepts besides its own. */
 export interface CommonArgs {
@@ -60,20 +81,11 @@ type SubredditList<A> = { [K in keyof A]: K extends '$subreddit' ? A[K] | readon
 type StreamArgs<A> = SubredditList<Omit<A, 'after' | 'before' | 'count' | 'limit'>> & CommonArgs;
 
 /** `.stream()` of a path: typed like its `.listing()` when the catalog has one, else loose with `$params` required. */
-type StreamMethod<E, P extends string> = E extends { listing: ListingOp<infer A, infer I, infer O> }
-  ? <T = StreamItemOf<P, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
+type StreamMethod<E, P extends string, Template = P> = ListingOpOf<E> extends ListingOp<infer A, infer I, infer O>
+  ? <T = StreamItemOf<Template, I>>(...params: Params<StreamArgs<A>, StreamOptions & O>) => ItemStream<T>
   : [ParamNames<P>] extends [never]
     ? <T = StreamItemOf<P>>(args?: Args, options?: StreamOptions) => ItemStream<T>
     : <T = StreamItemOf<P>>(args: SubredditList<PathParams<P>> & Args, options?: StreamOptions) => ItemStream<T>;
-
-/** The generated entry for `P`, also when it is written with a `.json` suffix. */
-type EntryOf<P extends string> = P extends keyof Endpoints
-  ? Endpoints[P]
-  : P extends `${infer Bare}.json`
-    ? Bare extends keyof Endpoints
-      ? Endpoints[Bare]
-      : never
-    : never;
 
 /** `.tree()` of a comments page: the page's own arguments (`sort`, `limit`, `depth`...), then the expansion's options. */
 type TreeMethod<E> = E extends { get: Op<infer A, unknown, unknown> }
@@ -88,10 +100,18 @@ type LooseTree<P extends string> = [ParamNames<P>] extends [never]
 /** Known paths that answer a link and its comment tree, and so offer `.tree()`. */
 type CommentsPath = '/comments/$article' | '/r/$subreddit/comments/$article';
 
-/** Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose. */
-type KnownCall<E, P extends string> = { [V in keyof E]: TypedMethod<E[V]> } & {
-  [V in Exclude<Verb | 'listing', keyof E>]: V extends 'listing' ? LooseListing<P> : LooseMethod<P>;
-} & { stream: StreamMethod<E, P> } & (P extends CommentsPath | `${CommentsPath}.json`
+/**
+ * Call object of a known path: its documented verbs typed (JSDoc kept), the other verbs loose.
+ * `Template`, the catalog's key, is unconstrained on purpose: checking it against a constraint
+ * related every key of `Endpoints` in each user's compile (a tenth of what the typings cost).
+ */
+type KnownCall<E, P extends string, Template> = { [V in keyof E]: TypedMethod<E[V]> } & {
+  [V in Exclude<Verb, keyof E>]: LooseMethod<P>;
+} & {
+  /** GET the path as a listing and resolve to a page you can walk (`next()`, `for await`); typed from its GET's answer. */
+  listing: [ListingOpOf<E>] extends [never] ? LooseListing<P> : TypedMethod<ListingOpOf<E>>;
+  stream: StreamMethod<E, P, Template>;
+} & (Template extends CommentsPath
   ? {
       /**
        * The link and its whole comment tree: the page (`sort`, `limit`, `depth`... as for `get`), then every
@@ -110,8 +130,10 @@ type UnknownCall<P extends string> = [ParamNames<P>] extends [never]
 
 /**
  * What `reddit(path)` returns for `path: P`. A path template the catalog knows (see docs/endpoints.md)
- * gets typed arguments and results per verb; any other literal path gets loose methods that still
- * require its `$params`; a `string` that is not a literal gets the loose {@link CallObject}.
+ * gets typed arguments and results per verb, also when it names its subreddit (`/r/mod/about/log`,
+ * `/r/aww+pics/new`: typed as `/r/$subreddit/...`, without the `$subreddit` argument); any other
+ * literal path gets loose methods that still require its `$params`; a `string` that is not a literal
+ * gets the loose {@link CallObject}.
  *
  * @example
  * const page = await reddit('/r/$subreddit/hot').listing({ $subreddit: 'aww', limit: 10 });
@@ -120,7 +142,7 @@ type UnknownCall<P extends string> = [ParamNames<P>] extends [never]
 export type CallFor<P extends string> = P extends string
   ? string extends P
     ? CallObject
-    : [EntryOf<P>] extends [never]
+    : [TemplateOf<P>] extends [never]
       ? UnknownCall<P>
-      : KnownCall<EntryOf<P>, P>
+      : KnownCall<EntryOf<P, TemplateOf<P>>, P, TemplateOf<P>>
   : never;

@@ -11,9 +11,9 @@
 export interface Logger {
   /** Token renewals after a 401, waits for the morechildren lock. */
   debug(message: string, details?: LogDetails): unknown;
-  /** Token requests, a spent budget, waits of more than a second for it. */
+  /** Token requests, a spent budget, waits of 1 to 5 s for it. */
   info(message: string, details?: LogDetails): unknown;
-  /** Retries (why, which attempt, how long until the next send), 429s, RATELIMIT cooldowns, an expired token. */
+  /** Retries (why, which attempt, how long until the next send), 429s, RATELIMIT cooldowns, waits of more than 5 s (naming the account and the client id), an expired token. */
   warn(message: string, details?: LogDetails): unknown;
   /** Unused today: failures reject the call instead. */
   error(message: string, details?: LogDetails): unknown;

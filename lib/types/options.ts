@@ -129,6 +129,20 @@ export type SnoopathOptions = {
   limiter?: 'app' | 'instance' | SharedLimiter;
   /** A RATELIMIT answer asking to wait at most this many ms is waited out and sent again once; a longer one rejects at once. @default 5000 */
   ratelimitWait?: number;
+  /**
+   * "Defer, don't sleep": a call whose send would wait longer than this many ms, for the app's
+   * budget, a 429's pause or a RATELIMIT cooldown, rejects at once with `RateLimitError` (its
+   * `retryAfter` says when to come back), unsent. Also a call option. Left out: calls wait as long
+   * as it takes (at most a window, 600 s, per wait). With `ratelimitWait`, the smaller limit wins.
+   * @example new Snoopath({ userAgent, oauth, maxWait: 2000 }) // a job queue reschedules instead
+   */
+  maxWait?: number;
+  /**
+   * Share of a window's budget (0 to 0.9) that low-priority sends (stream polls, listing pages after
+   * the first, tree expansion) leave for the others, so a high or normal call finds room at once.
+   * Instances of one app that differ get the largest. @default 0.1
+   */
+  reserve?: number;
   /** Where log lines go (`{ debug, info, warn, error }`, e.g. `console`); a level left out keeps its default (warn and error on the console). */
   log?: Partial<Logger>;
 };

@@ -25,9 +25,18 @@ export interface SharedBudget {
    * in one atomic step; null when the shared budget took nothing from the answer (one of a window
    * already over); undefined without one (no headers, or the store unreachable: pace by the answer alone).
    * An abort of `signal` rejects at once with its reason; if the budget starts
-   * the send later, it is skipped (and its reservoir unit given back).
+   * the send later, it is skipped (and its reservoir unit given back). Waiting sends go out high
+   * before normal before low (`priority`, default normal), across processes. With `defer`, a send
+   * that would wait longer than `maxWait` ms rejects with `refuse(ms)` instead: at once when the
+   * shared budget is closed for longer, else when it has waited that long.
    */
-  schedule(send: () => Promise<Response>, signal: AbortSignal | undefined, observe: (response: Response, claimed: number | null | undefined) => void): Promise<Response>;
+  schedule(
+    send: () => Promise<Response>,
+    signal: AbortSignal | undefined,
+    observe: (response: Response, claimed: number | null | undefined) => void,
+    priority?: 'high' | 'normal' | 'low',
+    defer?: { maxWait: number; refuse(ms: number): Error },
+  ): Promise<Response>;
   /** Why the shared store cannot be used right now (sends are then paced by this process alone), or undefined. */
   readonly unavailable?: Error | undefined;
   /** Apply new settings for everyone. Never rejects (errors go to the limiter's own error handler). */

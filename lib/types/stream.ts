@@ -121,8 +121,8 @@ export interface StreamItems {
   '/r/$subreddit/about/log': ModActionThing;
 }
 
-/** A stream's item type for path `P`, given the item type `I` its listing has. */
-export type StreamItemOf<P extends string, I = Thing> = P extends keyof StreamItems
+/** A stream's item type for path `P`, given the item type `I` its listing has (`P` unconstrained: no constraint to check in every compile). */
+export type StreamItemOf<P, I = Thing> = P extends keyof StreamItems
   ? StreamItems[P]
   : P extends `${infer Bare}.json`
     ? Bare extends keyof StreamItems

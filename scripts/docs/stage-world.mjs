@@ -34,7 +34,8 @@ export function stageWorld(emu, account) {
       const named = args?.$subreddit ?? /^\/r\/([^/$]+)/.exec(path)?.[1] ?? '';
       const subreddit = (Array.isArray(named) ? String(named[0] ?? '') : String(named)).split('+')[0];
       if (/^\/message\//.test(path)) places.set('inbox', { kind: 'message', to: account, author: 'other_user' });
-      else if (subreddit) places.set(`${subreddit} ${path}`, { kind: /\/comments\/?$/.test(path) ? 'comment' : 'post', subreddit, author: 'other_user' });
+      // mod, all and popular are no subreddit of their own: the others write in the stage's first one (which they list).
+      else if (subreddit) places.set(`${subreddit} ${path}`, { kind: /\/comments\/?$/.test(path) ? 'comment' : 'post', subreddit: /^(mod|all|popular)$/i.test(subreddit) ? undefined : subreddit, author: 'other_user' });
       if (!timer) {
         tick();
         timer = setInterval(tick, EVERY);

@@ -9,8 +9,9 @@ export type Connection = Bottleneck.IORedisConnection & {
   __scriptArgs__(name: string, id: string, args: unknown[], cb: (error: Error | null, replies: unknown) => void): unknown[];
 };
 
-/** How long a Redis step of a send may take before the send goes on without it (paced by this process alone). */
-export const REDIS_STEP_MS = 2000;
+import { REDIS_STEP_MS, StallWatch } from './stall.js';
+
+export { REDIS_STEP_MS } from './stall.js';
 /** How long a first send waits for a Redis that has never been reachable before pacing alone. */
 const FIRST_CONNECT_MS = 2000;
 
@@ -18,13 +19,15 @@ const NOT_READY = new Error('Redis is not reachable: the shared budget falls bac
 
 /**
  * Whether Redis can be used right now, for every budget on one connection. Sends never wait for a
- * Redis that is gone: they are paced by their process alone (the `shared_limit` event tells) until
- * both clients are ready again; a Redis that restarted empty is set up again by the first sends.
+ * Redis that is gone or hung: they are paced by their process alone (the `shared_limit` event
+ * tells) until both clients are ready again and Redis answers in time; every round trip is bounded
+ * (lib/limiter/redis/stall.ts). A Redis that restarted empty is set up again by the first sends.
  */
 export class RedisLink {
   readonly conn: Connection;
-  /** Set while Redis cannot be used: why. */
-  down: Error | undefined = NOT_READY;
+  /** Set while the connection is not ready: why. */
+  #lost: Error | undefined = NOT_READY;
+  readonly #stall: StallWatch;
   #everReady = false;
   readonly #made = Date.now();
   readonly #report: (error: Error) => void;
@@ -36,32 +39,51 @@ export class RedisLink {
     this.conn = conn;
     this.#report = report;
     this.#ready = new Promise((resolve) => (this.#wake = resolve));
+    const changed = () => {
+      for (const listener of this.#listeners) listener();
+    };
+    this.#stall = new StallWatch(() => conn.client.ping(), changed, report, () => conn.client.status !== 'end');
+    // Every script of Bottleneck's (submit, register, done, heartbeat...) is a timed round trip.
     // Redis 7 prefixes the error of a script with "ERR ", and Bottleneck 2.19 then no longer recognizes
     // the two errors after which it sets itself up again (a Redis restarted empty, a client forgotten).
     const scriptArgs = conn.__scriptArgs__.bind(conn);
-    conn.__scriptArgs__ = (name: string, id: string, args: unknown[], cb: (error: Error | null, replies: unknown) => void) =>
-      scriptArgs(name, id, args, (error: Error | null, replies: unknown) => {
+    conn.__scriptArgs__ = (name: string, id: string, args: unknown[], cb: (error: Error | null, replies: unknown) => void) => {
+      const answered = this.#stall.time();
+      return scriptArgs(name, id, args, (error: Error | null, replies: unknown) => {
+        answered();
         if (error && /^ERR (SETTINGS_KEY_NOT_FOUND|UNKNOWN_CLIENT)$/.test(error.message)) error.message = error.message.slice(4);
         cb(error, replies);
       });
+    };
+    // Bottleneck unsubscribes a limiter's channels without looking at the result (IORedisConnection's
+    // __removeLimiter__): when the connection closes before Redis answers (a Redis gone or hung at
+    // close()), ioredis rejects them with "Connection is closed" and nothing would handle it.
+    const unsubscribe = conn.subscriber.unsubscribe.bind(conn.subscriber);
+    conn.subscriber.unsubscribe = (...channels: string[]) => unsubscribe(...channels).catch(() => undefined);
     const check = (error?: Error) => {
       const ready = conn.client.status === 'ready' && conn.subscriber.status === 'ready';
-      if (ready && this.down) {
-        this.down = undefined;
+      if (ready && this.#lost) {
+        this.#lost = undefined;
+        this.#stall.clear();
         this.#everReady = true;
         this.#wake();
-      } else if (!ready && !this.down) {
-        this.down = error ?? new Error(`The connection to Redis was lost (${conn.client.status}): the shared budget falls back to this process's own pacing until it is back.`);
+      } else if (!ready && !this.#lost) {
+        this.#lost = error ?? new Error(`The connection to Redis was lost (${conn.client.status}): the shared budget falls back to this process's own pacing until it is back.`);
         this.#ready = new Promise((resolve) => (this.#wake = resolve));
-        report(this.down);
+        report(this.#lost);
       } else return;
-      for (const listener of this.#listeners) listener();
+      changed();
     };
     for (const client of [conn.client, conn.subscriber]) {
       for (const event of ['ready', 'close', 'end', 'reconnecting']) client.on(event, () => check());
       client.on('error', (error: Error) => check(error));
     }
     check();
+  }
+
+  /** Set while Redis cannot be used (the connection is not ready, or Redis does not answer in time): why. */
+  get down(): Error | undefined {
+    return this.#lost ?? this.#stall.hung;
   }
 
   /** Called on every change between reachable and not. */
@@ -77,14 +99,15 @@ export class RedisLink {
     if (!this.down) return true;
     const grace = this.#made + FIRST_CONNECT_MS - Date.now();
     if (this.#everReady || grace <= 0) return false;
-    return this.guard(this.#ready.then(() => true), grace, signal).then((ok) => ok === true);
+    return this.guard(this.#ready.then(() => true), grace, signal, false).then((ok) => ok === true);
   }
 
   /**
    * A Redis step of a send: its result, or undefined when Redis is lost meanwhile, when it takes
-   * longer than `ms`, or when it fails (the failure goes to onError). Never rejects, except on abort.
+   * longer than `ms` (a round trip that long marks Redis hung), or when it fails (the failure goes
+   * to onError). Never rejects, except on abort.
    */
-  guard<T>(step: Promise<T>, ms = REDIS_STEP_MS, signal?: AbortSignal): Promise<T | undefined> {
+  guard<T>(step: Promise<T>, ms = REDIS_STEP_MS, signal?: AbortSignal, roundTrip = true): Promise<T | undefined> {
     return new Promise<T | undefined>((resolve, reject) => {
       const end = () => {
         clearTimeout(timer);
@@ -102,7 +125,10 @@ export class RedisLink {
         end();
         reject(signal!.reason);
       };
-      const timer = setTimeout(() => done(undefined), ms);
+      const timer = setTimeout(() => {
+        done(undefined);
+        if (roundTrip) this.#stall.stalled();
+      }, ms);
       this.#listeners.add(lost);
       signal?.addEventListener('abort', abort, { once: true });
       step.then(done, (error: Error) => {

@@ -6,15 +6,15 @@
 
 /**
  * An answer with X-Ratelimit-* headers, while its send still counts as running. KEYS: settings, the
- * window (newest used and remaining, end). ARGV: used, remaining, reset (s), now, channel.
+ * window (newest used and remaining, end). ARGV: used, remaining, reset (s), now, channel, floor.
  *
  * The reservoir becomes what is left minus the sends running in every process (this one excluded):
  * Bottleneck counts a send as running from the moment it takes its reservoir unit, in the same
  * atomic step, until after its answer, so no send is ever missed (one answered and not yet done is
  * counted once too often, which a later answer or RECHECK corrects). The newest answer of the
  * window (the highest used) says what is left; an older one can only lower it. The newest also
- * sets the spacing (what is left spread evenly until the reset, scheduled sends included) and ends
- * the probe. Bottleneck schedules a send `minTime` after the previous one's slot: a slot computed
+ * sets the spacing and ends the probe: none while more than `floor` is left (a burst,
+ * lib/limiter/policy.ts), else what is left spread evenly until the reset, scheduled sends included. Bottleneck schedules a send `minTime` after the previous one's slot: a slot computed
  * with an older, longer spacing is brought forward.
  *
  * Returns the reservoir, -1 when Bottleneck's settings are gone (a Redis that restarted empty:
@@ -45,7 +45,8 @@ if not newest and current ~= nil and current < available then available = curren
 redis.call('hset', KEYS[1], 'reservoir', available)
 local max = tonumber(s[2])
 if newest then
-  local gap = math.floor(reset * 1000 / math.max(1, remaining))
+  local gap = 0
+  if remaining <= (tonumber(ARGV[6]) or math.huge) then gap = math.floor(reset * 1000 / math.max(1, remaining)) end
   local slot = now + gap
   if tonumber(s[4]) == nil or tonumber(s[4]) > slot then redis.call('hset', KEYS[1], 'nextRequest', slot) end
   redis.call('hset', KEYS[1], 'minTime', gap, 'maxConcurrent', '')
@@ -113,4 +114,27 @@ return 0
 export const RENEW = `
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
 return 0
+`;
+
+/** Redis's own clock in ms, so processes on machines whose clocks differ agree on when an entry lapses. */
+const NOW = `local t = redis.call('time') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * List sends waiting for the shared budget, or keep them listed (lib/limiter/redis/rank.ts). KEYS:
+ * the priority's set. ARGV: ms an entry lives, then its members. Lapsed entries (a crashed process's) go.
+ */
+export const LIST_WAITING = `
+${NOW}
+redis.call('zremrangebyscore', KEYS[1], '-inf', now)
+for i = 2, #ARGV do redis.call('zadd', KEYS[1], now + tonumber(ARGV[1]), ARGV[i]) end
+redis.call('pexpire', KEYS[1], ARGV[1])
+return 0
+`;
+
+/** How many sends wait in the sets given (those of the higher priorities), lapsed entries left out. KEYS: the sets. */
+export const COUNT_WAITING = `
+${NOW}
+local n = 0
+for _, key in ipairs(KEYS) do n = n + redis.call('zcount', key, '(' .. now, '+inf') end
+return n
 `;

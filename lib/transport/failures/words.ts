@@ -1,7 +1,7 @@
 import { NetworkError, ResponseError, TimeoutError } from '../../errors/classes.js';
 import type { SendContext } from '../context.js';
 import { errorTriples } from './triples.js';
-import { ratelimitOf } from '../../limiter/action-limit.js';
+import { ratelimitOf } from '../../limiter/account/action-limit.js';
 import { unavailableSubreddit } from './unavailable.js';
 
 /*

@@ -5,13 +5,14 @@
  * refused call is sent again is the transport's decision (lib/transport/retry.ts); here a resend,
  * like any other send of that account and action, waits for the cooldown to end.
  */
-import { ResponseError } from '../errors/classes.js';
-import type { Emitter } from '../events/emitter.js';
-import type { OAuthOptions } from '../options/schema.js';
-import type { AppBudget } from './budget.js';
-import { backoffSeconds, readRateLimit } from './headers.js';
-import { sleep } from '../wait/sleep.js';
-import type { ActionLimits, ActionSend, PacingKey } from './types.js';
+import { ResponseError } from '../../errors/classes.js';
+import type { OAuthOptions } from '../../options/schema.js';
+import type { AppBudget } from '../budget.js';
+import { deferred } from '../defer.js';
+import { backoffSeconds, readRateLimit, serverWait } from '../headers.js';
+import { NOTABLE_WAIT, tellWait, type Events } from '../tell.js';
+import { sleep } from '../../wait/sleep.js';
+import type { ActionLimits, ActionSend, PacingKey } from '../types.js';
 
 interface Cooldown {
   until: number;
@@ -54,7 +55,7 @@ class ActionState implements ActionLimits {
     if (!send.more) return undefined;
     const release = await this.#lock(account, send.signal);
     try {
-      await this.#backOff(pacer, send.events, send.signal);
+      await this.#backOff(pacer, send);
     } catch (error) {
       release();
       throw error;
@@ -66,7 +67,7 @@ class ActionState implements ActionLimits {
   cooledDown(pacer: PacingKey, oauth: OAuthOptions | undefined, url: string, error: unknown): void {
     if (!(error instanceof ResponseError) || error.retryAfter === undefined) return;
     const key = `${accountOf(oauth, pacer)} ${actionOf(url)}`;
-    const until = Date.now() + error.retryAfter;
+    const until = Date.now() + serverWait(error.retryAfter);
     if ((this.cooldowns.get(key)?.until ?? 0) < until) this.cooldowns.set(key, { until, error });
     this.#budget.shared?.setCooldown?.(key, error.retryAfter);
   }
@@ -75,7 +76,7 @@ class ActionState implements ActionLimits {
    * The platform serves `/api/morechildren` one call at a time per account and refuses a concurrent
    * one with a 429 that says nothing of the budget: wait it out alone (1 s, 2 s, ... 60 s), the budget stays open.
    */
-  refused(pacer: PacingKey, events: Emitter, response: Response): boolean {
+  refused(pacer: PacingKey, events: Events, response: Response): boolean {
     if (response.ok) this.#refusals.delete(pacer);
     if (response.status !== 429 || response.headers.has('retry-after')) return false;
     const state = readRateLimit(response.headers);
@@ -86,11 +87,12 @@ class ActionState implements ActionLimits {
     return true;
   }
 
-  #backOff(pacer: PacingKey, events: Emitter, signal: AbortSignal | undefined): Promise<void> | undefined {
+  #backOff(pacer: PacingKey, send: ActionSend): Promise<void> | undefined {
     const ms = (this.#refusals.get(pacer)?.until ?? 0) - Date.now();
     if (ms <= 0) return undefined;
-    if (ms > 1000) events.emit('wait', { ms, reason: 'morechildren' });
-    return sleep(ms, signal);
+    if (ms > (send.maxWait ?? Infinity)) throw deferred(send, ms, '429');
+    if (ms > NOTABLE_WAIT) tellWait(send.events, { ms, reason: 'morechildren' }, send.who, true);
+    return sleep(ms, send.signal);
   }
 
   /** Wait out a cooldown of this account and action (set by any instance, or any process through Redis); too long a one rejects at once. */
@@ -103,8 +105,10 @@ class ActionState implements ActionLimits {
       const shared = this.#budget.shared;
       if (shared?.cooldownLeft) left = Math.max(left, await shared.cooldownLeft(key));
       if (left <= 0) return;
+      // The smaller limit wins: maxWait defers (RateLimitError), ratelimitWait keeps its RATELIMIT refusal.
+      if (left > (send.maxWait ?? Infinity) && (send.maxWait ?? Infinity) < send.ratelimitWait) throw deferred(send, left, 'ratelimit');
       if (left > send.ratelimitWait) throw heldBack(send, left, local?.error);
-      if (left > 1000) send.events.emit('wait', { ms: left, reason: 'ratelimit_action' });
+      if (left > NOTABLE_WAIT) tellWait(send.events, { ms: left, reason: 'ratelimit_action' }, send.who, true);
       await sleep(left, send.signal);
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Gate } from '../../lib/limiter/gate.js';
+import { Gate } from '../../../lib/limiter/gate/gate.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
