@@ -11,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 const root = new URL('../dist/', import.meta.url);
 const KB = 1024;
 // page: 48 KB before every endpoint PRAW calls joined the catalog (issue 27: the lookup part a write loads grew by about 1.5 KB).
-const BUDGETS = { esmEntry: 17.5 * KB, iifeEntry: 18.5 * KB, page: 50 * KB };
+// Lowered to what is met (issue 26's goals: an entry of 16 KB, a page's token, listing and vote of 45 KB).
+const BUDGETS = { esmEntry: 17 * KB, iifeEntry: 18 * KB, esmPage: 46.5 * KB, iifePage: 47.5 * KB };
 /** The lazy parts a script app's token, a listing and a vote load (by chunk name, lib/core/chunks.ts). */
 const PAGE_PARTS = ['first-call', 'openid', 'lookup'];
 
@@ -34,6 +35,7 @@ const BUILDS = [
     dir: 'browser/',
     statics: (code) => [...code.matchAll(/\b(?:import|export)\s*(?:[^"'()]*?\bfrom\s*)?["'](\.\/[^"']+)["']/g)].map((m) => `browser/${m[1].slice(2)}`),
     budget: 'esmEntry',
+    pageBudget: 'esmPage',
   },
   {
     name: 'script-tag build',
@@ -45,6 +47,7 @@ const BUILDS = [
       return [...deps.matchAll(/"\.\/([^"]+)"/g)].map((m) => `iife/${m[1]}.js`);
     },
     budget: 'iifeEntry',
+    pageBudget: 'iifePage',
   },
 ];
 
@@ -70,12 +73,17 @@ for (const build of BUILDS) {
     if (!file) failures.push(`no ${name}-*.js part in dist/${build.dir}: scripts/size.mjs names the parts a page loads`);
     else closure(build, `${build.dir}${file}`, page);
   }
-  rows.push({ file: `(${page.size} files)`, note: `${build.name}: script auth, a listing and a vote`, gzip: [...page].reduce((sum, f) => sum + gzip(f), 0), budget: BUDGETS.page });
+  rows.push({ file: `(${page.size} files)`, note: `${build.name}: script auth, a listing and a vote`, gzip: [...page].reduce((sum, f) => sum + gzip(f), 0), budget: BUDGETS[build.pageBudget] });
 }
 
 for (const r of rows) {
   r.ok = r.budget === undefined || r.gzip <= r.budget;
   if (!r.ok) failures.push(`${r.file} (${r.note}): ${kb(r.gzip)} gzip is over its budget of ${kb(r.budget)}`);
+}
+if (process.argv.includes('--json')) {
+  // For bench/lib/sizes.mjs (docs/performance.md): the rows as measured.
+  console.log(JSON.stringify(rows.map(({ file, note, gzip, budget, ok }) => ({ file, note, gzip, budget: budget ?? null, ok }))));
+  process.exit(failures.length ? 1 : 0);
 }
 const table = rows.map((r) => ({ file: r.file, note: r.note, gzip: kb(r.gzip), budget: r.budget ? kb(r.budget) : '', flag: r.ok ? '' : 'OVER BUDGET' }));
 const cols = ['file', 'note', 'gzip', 'budget'];

@@ -38,6 +38,8 @@ export const chunks = {
   transport: () => firstCall().then((m) => m.transport),
   /** Pacing (the app's budget, its gate, the registry), made by an instance's first send: an instance that never sends costs no budget. */
   pacer: () => firstCall().then((m) => m.pacer),
+  /** The words of failures (ResponseError, TimeoutError and NetworkError messages): loaded by the first send that fails or is refused. */
+  failures: retrying(() => import('../transport/failures/words.js')),
   /** The per-account limits (RATELIMIT cooldowns, the morechildren lock): loaded by the first call that meets one. */
   actions: retrying(() => import('../limiter/account/actions.js')),
   /** The endpoint catalog: only writes (their body type) and narrowed scopes need it. */

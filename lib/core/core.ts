@@ -34,6 +34,8 @@ export class Core implements TransportHost, FlowHost, MediaHost {
   readonly options: ResolvedOptions;
   /** Every credential this instance knows: errors, event payloads and log lines are cleaned of them (lib/redact/redactor.ts). */
   readonly redactor = new Redactor(chunks.redactDeep);
+  /** The words of failures, loaded by the first send that fails or is refused (TransportHost). */
+  readonly failures = chunks.failures;
   readonly events: LoggingEmitter;
   readonly fetch: typeof fetch;
   readonly userAgent: string;
@@ -123,7 +125,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
     const ctx = this.#context(verb, call);
     const t = transport ?? (await this.#loadTransport());
     const { response, text } = await t.send(ctx, spec);
-    const body = t.readBody(response, text, spec.method, ctx.sends, expectJson);
+    const body = await t.readBody(chunks.failures, response, text, spec.method, ctx.sends, expectJson);
     if (!(call.decodeHtmlEntities ?? o.decodeHtmlEntities)) return body;
     const { decodeValues, decoder } = await chunks.decode();
     return decodeValues(body, decoder);
@@ -170,6 +172,7 @@ export class Core implements TransportHost, FlowHost, MediaHost {
       userAgent: this.userAgent,
       credentials: 'omit',
       fetch: (input, init) => this.fetch(new Request(input as Request, { body: request.body(), redirect: 'manual' }), init),
+      failures: chunks.failures,
     };
     const ctx = createContext(host, {
       retryAttempts: request.retryAttempts ?? o.retryAttempts,

@@ -1,6 +1,9 @@
 import type { Emitter } from '../events/emitter.js';
 import type { SendOptions } from '../limiter/types.js';
 
+/** The words of failures (lib/transport/failures/words.ts), a part of their own: a call that succeeds never loads them. */
+export type LoadFailures = () => Promise<typeof import('./failures/words.js')>;
+
 /** What the transport needs from its instance. */
 export interface TransportHost {
   /** Where every send waits its turn (lib/limiter/pacer.ts): the one entry to the limiter. */
@@ -10,6 +13,8 @@ export interface TransportHost {
   readonly userAgent: string;
   /** `'include'` in cookie mode, so the browser sends its session. */
   readonly credentials?: RequestCredentials | undefined;
+  /** Loads the words of failures (lib/core/chunks.ts) when a send fails or is refused. */
+  readonly failures: LoadFailures;
 }
 
 /** The default of `maxResponseSize`: decoded bytes of one answer (the platform's largest, long comment pages, are a few MiB). */

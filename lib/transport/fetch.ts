@@ -1,10 +1,10 @@
 import { NetworkError, SnoopathError, TimeoutError } from '../errors/classes.js';
 import type { SendContext } from './context.js';
-import { ratelimitRefusal, responseError, sendError, subredditNotFound, tooLarge, uncheckedRedirect } from './failures/words.js';
 import { BodyTooLarge, hasBody, LightResponse } from './light-response.js';
 import { readLimited } from './read-limited.js';
 import { redirectTarget } from './response.js';
 import { missingSubreddit } from './failures/unavailable.js';
+import { mayBeRatelimitRefusal } from './failures/triples.js';
 
 /** The abort reason of a send that ran out of time (its TimeoutError is worded in lib/transport/failures/words.ts). */
 const TIMED_OUT = Symbol('timed out');
@@ -39,13 +39,13 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
       ctx.text = await readLimited(response, ctx.maxResponseSize);
     } catch (error) {
       // Past maxResponseSize: the read stopped at once; retrying would fetch the same again.
-      if (error instanceof BodyTooLarge) throw tooLarge(ctx, request, response!, error.limit);
+      if (error instanceof BodyTooLarge) throw (await host.failures()).tooLarge(ctx, request, response!, error.limit);
       const { aborted, reason } = controller.signal;
       if (aborted && reason !== TIMED_OUT) throw reason;
       // A custom fetch that rejects with one of our final errors (a cassette's unrecorded request) is taken at its word: no retry.
       if (error instanceof SnoopathError && !(error instanceof NetworkError) && !(error instanceof TimeoutError)) throw error;
       // Whatever fetch rejects with (TypeError in browsers and undici, other shapes from mocks and proxies) is a failed connection.
-      throw sendError(ctx, request, aborted ? undefined : error);
+      throw (await host.failures()).sendError(ctx, request, aborted ? undefined : error);
     } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', abort);
@@ -53,20 +53,20 @@ export function pacedFetch(ctx: SendContext, request: Request): Promise<Response
     // A browser hides a manual redirect's target (status 0); a custom fetch may follow one despite
     // redirect: 'manual', and then the answer comes from wherever it led: neither can be checked.
     if (response.status === 0 || (response.redirected && response.url && new URL(response.url).origin !== new URL(url).origin)) {
-      throw uncheckedRedirect(ctx, request, response);
+      throw (await host.failures()).uncheckedRedirect(ctx, request, response);
     }
     // A custom fetch that followed the platform's redirect for an unknown subreddit to its search.
     const missing = response.redirected && response.url ? missingSubreddit(url, new URL(response.url)) : undefined;
-    if (missing) throw subredditNotFound(ctx, request, response, missing);
+    if (missing) throw (await host.failures()).subredditNotFound(ctx, request, response, missing);
     // ky gets an unread answer over the text already read: no second WHATWG Response per call.
     const { status, statusText, headers, redirected } = response;
     const answer = new LightResponse({ status, statusText, headers, redirected, url: response.url || url, body: hasBody(method, status) ? ctx.text : null }) as unknown as Response;
     if (answer.ok) {
-      const refusal = ratelimitRefusal(answer, method, ctx);
+      const refusal = mayBeRatelimitRefusal(ctx.text) ? (await host.failures()).ratelimitRefusal(answer, method, ctx) : undefined;
       if (refusal) throw refusal;
     } else if (redirectTarget(answer) === undefined && host.events.has('response_error')) {
       // Listeners get every refused answer, retried or not (redirects are reported where they are decided).
-      host.events.emit('response_error', responseError(answer, method, ctx.text, ctx, false));
+      host.events.emit('response_error', (await host.failures()).responseError(answer, method, ctx.text, ctx, false));
     }
     return answer;
   }, { signal: request.signal, api: ctx.api, url, method, ratelimitWait: ctx.ratelimitWait, sends: ctx.sends, priority: ctx.priority, maxWait: ctx.maxWait, appOnly: ctx.api ? ctx.appOnly : undefined });

@@ -1,6 +1,5 @@
 import type { SendContext } from './context.js';
 import { pacedFetch } from './fetch.js';
-import { refusedRedirect, subredditNotFound } from './failures/words.js';
 import { redirectTarget } from './response.js';
 import { missingSubreddit } from './failures/unavailable.js';
 
@@ -29,7 +28,8 @@ export async function followRedirects(ctx: SendContext, request: Request, first:
     const get = current.method === 'GET' || current.method === 'HEAD';
     const missing = target && missingSubreddit(current.url, target);
     if (!target || missing || target.origin !== new URL(current.url).origin || !get || hop >= MAX_REDIRECTS) {
-      const error = missing ? subredditNotFound(ctx, current, response, missing) : refusedRedirect(ctx, current, response, location, target, MAX_REDIRECTS);
+      const words = await ctx.host.failures();
+      const error = missing ? words.subredditNotFound(ctx, current, response, missing) : words.refusedRedirect(ctx, current, response, location, target, MAX_REDIRECTS);
       if (ctx.host.events.has('response_error')) ctx.host.events.emit('response_error', error);
       throw error;
     }

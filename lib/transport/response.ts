@@ -1,5 +1,5 @@
 import { errorTriples } from './failures/triples.js';
-import { bodyError } from './failures/words.js';
+import type { LoadFailures } from './context.js';
 
 /**
  * The value of a 2xx answer: parsed JSON, else the text, `''` when empty. JSON that fails to parse
@@ -7,20 +7,20 @@ import { bodyError } from './failures/words.js';
  * a text answer is a failure too, told as what it is (a page from the server or a proxy), since
  * the path is most likely right.
  */
-export function readBody(response: Response, text: string, method: string, attempts: number, expectJson = false): unknown {
+export async function readBody(failures: LoadFailures, response: Response, text: string, method: string, attempts: number, expectJson = false): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
   const looksJson = type.includes('json') || /^\s*[[{]/.test(text);
   if (!looksJson || text === '') {
     if (!expectJson) return text;
-    throw bodyError('text', response, text, method, attempts);
+    throw (await failures()).bodyError('text', response, text, method, attempts);
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw bodyError('invalid', response, text, method, attempts);
+    throw (await failures()).bodyError('invalid', response, text, method, attempts);
   }
-  if (errorTriples(body).length) throw bodyError('errors', response, text, method, attempts, body);
+  if (errorTriples(body).length) throw (await failures()).bodyError('errors', response, text, method, attempts, body);
   return body;
 }
 

@@ -26,7 +26,7 @@ export function retryPolicy(ctx: SendContext): RetryOptions {
       if (retry && ctx.host.events.has('retry')) {
         // A RATELIMIT resend waits in the pacer (the account's cooldown), not in ky: tell the wait it will be.
         const delay = isRatelimit(error) ? error.retryAfter! : ctx.nextDelay;
-        ctx.host.events.emit('retry', { attempt: retryCount, delay, error: toSnoopathError(error, ctx, false) });
+        ctx.host.events.emit('retry', { attempt: retryCount, delay, error: await toSnoopathError(error, ctx, false) });
       }
       return retry;
     },

@@ -1,13 +1,25 @@
 import { NetworkError, ResponseError, TimeoutError } from '../../errors/classes.js';
-import type { SendContext } from '../context.js';
-import { errorTriples } from './triples.js';
+import { errorTriples, mayBeRatelimitRefusal } from './triples.js';
 import { ratelimitOf } from '../../limiter/account/action-limit.js';
 import { unavailableSubreddit } from './unavailable.js';
 
 /*
- * The words of failures: part of the transport, which the core loads with the first call
- * (lib/core/chunks.ts), so the browser entry stays small.
+ * The words of failures: a part of their own, which the transport loads through its host when a send
+ * fails or is refused (lib/core/chunks.ts): a call that succeeds never loads them, so a page's first
+ * call fetches 2 KB gzip less.
  */
+
+/**
+ * What the words read of a call's context (SendContext, lib/transport/context.ts, has it all; this
+ * module does not import it, since the context names this module as the part it loads).
+ */
+export interface CallFacts {
+  readonly sends: number;
+  readonly retryAttempts: number;
+  readonly requestTimeout: number;
+  readonly appOnly: boolean;
+  readonly text: string;
+}
 
 /** The path a response answered, for messages (a mocked response may have no URL). */
 export const pathOf = (response: Response): string => new URL(response.url || 'http://x/').pathname;
@@ -37,7 +49,7 @@ export function platformSays(body: unknown): string {
 }
 
 /** The hint of a status: what it means and what to do. */
-function hintFor(status: number, response: Response, ctx: SendContext, final: boolean): string {
+function hintFor(status: number, response: Response, ctx: CallFacts, final: boolean): string {
   if (status === 401) return 'the token was refused: check the app credentials and that the user authorized this app';
   if (status === 403) {
     if (ctx.appOnly) {
@@ -62,7 +74,7 @@ function hintFor(status: number, response: Response, ctx: SendContext, final: bo
  * A ResponseError from a non-2xx answer, with a message that says what to do. `final`: the call
  * gives up with it (false for `response_error` and `retry` payloads, sent before a retry).
  */
-export function responseError(response: Response, method: string, text: string, ctx: SendContext, final: boolean): ResponseError {
+export function responseError(response: Response, method: string, text: string, ctx: CallFacts, final: boolean): ResponseError {
   // An empty body, or one that is not JSON despite its content type, stays the text it is.
   const body = parseText(text);
   const { status } = response;
@@ -82,7 +94,7 @@ export const what = (request: Request) => {
 };
 
 /** A send that got no complete answer: it ran out of time (no `error`), or the connection failed. */
-export function sendError(ctx: SendContext, request: Request, error?: unknown): TimeoutError | NetworkError {
+export function sendError(ctx: CallFacts, request: Request, error?: unknown): TimeoutError | NetworkError {
   let failure: TimeoutError | NetworkError;
   if (error === undefined) {
     failure = new TimeoutError(`${what(request)} timed out: no complete answer within ${ctx.requestTimeout} ms. Raise requestTimeout if the server is slow, or check that it is the right one.`);
@@ -97,7 +109,7 @@ export function sendError(ctx: SendContext, request: Request, error?: unknown): 
 }
 
 /** An answer whose body passed maxResponseSize (decoded): reading stopped there; never retried. */
-export function tooLarge(ctx: SendContext, request: Request, response: Response, limit: number): ResponseError {
+export function tooLarge(ctx: CallFacts, request: Request, response: Response, limit: number): ResponseError {
   const type = response.headers.get('content-type');
   const encoding = response.headers.get('content-encoding');
   const sent = [type, encoding].filter(Boolean).join(', ');
@@ -110,14 +122,14 @@ export function tooLarge(ctx: SendContext, request: Request, response: Response,
  * The platform's answer for a subreddit that does not exist: a redirect from its path to the
  * search page. Not followed: an empty search result would pass for an empty listing.
  */
-export function subredditNotFound(ctx: SendContext, request: Request, response: Response, name: string): ResponseError {
+export function subredditNotFound(ctx: CallFacts, request: Request, response: Response, name: string): ResponseError {
   return new ResponseError(`${request.method} ${new URL(request.url).pathname} answered ${response.status}, a redirect to the subreddit search: r/${name} does not exist. Check its spelling (the platform sends an unknown name to its search).`, {
     status: response.status, method: request.method, url: request.url, body: ctx.text, errors: [], attempts: ctx.sends, code: 'SUBREDDIT_NOT_FOUND',
   });
 }
 
 /** Answers a redirect cannot be checked on (see checkRedirected in lib/transport/fetch.ts). */
-export function uncheckedRedirect(ctx: SendContext, request: Request, response: Response): ResponseError {
+export function uncheckedRedirect(ctx: CallFacts, request: Request, response: Response): ResponseError {
   const details = { method: request.method, url: request.url, body: ctx.text, errors: [], attempts: ctx.sends };
   return response.status === 0
     ? new ResponseError(`${what(request)} answered a redirect whose target the browser hides (an opaque redirect): snoopath does not follow redirects it cannot check, so credentials stay on their server. Call the final URL directly.`, { ...details, status: 0 })
@@ -125,7 +137,7 @@ export function uncheckedRedirect(ctx: SendContext, request: Request, response: 
 }
 
 /** A redirect snoopath does not follow: to another origin, of a write, or one too many. */
-export function refusedRedirect(ctx: SendContext, request: Request, response: Response, location: string, target: URL | undefined, max: number): ResponseError {
+export function refusedRedirect(ctx: CallFacts, request: Request, response: Response, location: string, target: URL | undefined, max: number): ResponseError {
   const from = new URL(request.url);
   const why =
     !target || target.origin !== from.origin
@@ -159,16 +171,13 @@ export function bodyError(kind: 'text' | 'invalid' | 'errors', response: Respons
   return new ResponseError(`${where} answered ${response.status} with ${said} (content type ${type ? JSON.stringify(type) : 'not given'}${text ? `, starting ${preview(text)}` : ''}) where JSON was expected: the server, or a proxy in front of it, did not answer as the API does; it may be down or in maintenance, try again later.`, details);
 }
 
-/** The platform's RATELIMIT refusals are short: a longer answer that mentions the word is something else (a listing, a comment). */
-const MAX_REFUSAL_LENGTH = 4096;
-
 /**
  * A 2xx answer that is a per-action RATELIMIT refusal (`json.errors` holding `RATELIMIT`), as the
  * error the call rejects with unless lib/transport/retry.ts sends it again; undefined for any other answer.
  */
-export function ratelimitRefusal(response: Response, method: string, ctx: SendContext): ResponseError | undefined {
+export function ratelimitRefusal(response: Response, method: string, ctx: CallFacts): ResponseError | undefined {
   const text = ctx.text;
-  if (text.length > MAX_REFUSAL_LENGTH || !text.includes('RATELIMIT')) return undefined;
+  if (!mayBeRatelimitRefusal(text)) return undefined;
   const body = parseText(text);
   const errors = errorTriples(body);
   return errors.some(([code]) => code === 'RATELIMIT') ? bodyError('errors', response, text, method, ctx.sends, body) : undefined;
