@@ -2,9 +2,9 @@
 // peers (snoocore, snoowrap), in one run: every client in its own process, against emulators in
 // another process. Writes a table to stdout and docs/performance.md + docs/performance.svg.
 //   --quick          fewer rounds, a 20 s rate-limit run, fewer instances and import runs
-//   --only=a,b       only these parts: rounds, rate, memory, imports, types, trees, app-budget, fleet, subreddits (for
-//                    iterating; the main report is not written, trees and app-budget write their sections,
-//                    fleet writes its section of docs/fleet.md)
+//   --only=a,b       only these parts: rounds, rate, memory, imports, types, versions, trees, app-budget, fleet,
+//                    subreddits (for iterating; the main report is not written, the parts after it write their
+//                    sections, fleet writes its section of docs/fleet.md)
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -116,7 +116,7 @@ if (part('imports')) {
     const { access_token } = await t.json();
     await (await fetch(u + '/api/v1/me?api_type=json', { headers: { authorization: 'bearer ' + access_token, 'user-agent': ua } })).json();`;
   const snoopathFirst = `const { default: Snoopath } = await import('snoopath');
-    const reddit = new Snoopath({ userAgent: ${JSON.stringify(USER_AGENT)}, oauth: ${oauth}, apiServerUri: ${JSON.stringify(url)}, authServerUri: ${JSON.stringify(url)}, throttle: 0 });
+    const reddit = new Snoopath({ userAgent: ${JSON.stringify(USER_AGENT)}, oauth: ${oauth}, apiServerUri: ${JSON.stringify(url)}, authServerUri: ${JSON.stringify(url)} });
     await reddit('/api/v1/me').get();`;
   results.imports = importTimes([
     { name: 'node (nothing imported)', code: '', cwd: ROOT, module: true },
@@ -168,6 +168,12 @@ if (ONLY) {
   log('--only: no documents written');
 } else {
   writeReport(results, { root: ROOT });
+}
+
+// --- every supported Node version (bench/versions.mjs: its own emulators and workers; its section of docs/performance.md)
+if (part('versions')) {
+  log('every supported Node version');
+  await (await import('./versions.mjs')).benchVersions({ quick: QUICK });
 }
 
 // --- whole comment trees (bench/tree.mjs: its own emulator and workers; its section of docs/performance.md)

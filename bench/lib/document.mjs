@@ -116,7 +116,11 @@ write by hand. ky alone runs on the platform's \`fetch\`, with the same two hook
 A cron job or a serverless function pays the import and its first call. snoopath's Node entry
 (\`dist/index.js\`) inlines zod/mini and leaves the transport (ky, undici) to chunks loaded when the
 first instance is made, so the import itself runs neither ky's nor undici's start-up code; the first call
-then loads ky and the parts of undici it uses.
+then loads what every call needs in one file (\`lib/core/first-call.ts\`), undici's request and agent, and
+openid-client in one file of its own. Such a process can keep the compiled code between runs with Node's
+compile cache (22.1 and later): \`NODE_COMPILE_CACHE=<folder>\` in its environment, or \`module.enableCompileCache()\`
+before it imports snoopath; the \`snoopath\` command turns it on for itself. The section on every Node version
+below has the first call counted from the process's own start, on each supported Node.
 
 ## Method
 
@@ -136,7 +140,10 @@ then loads ky and the parts of undici it uses.
 - **Throughput.** ${r.params.concurrent} of the same GETs with ${IN_FLIGHT.join(', ')} in flight. Ratio of throughputs
   (reference time / client time): above 1 is faster than the reference. The emulator is one process:
   at high levels it is the bottleneck for every client, and the ratios move towards 1.
-- **Listing walk.** A subreddit of ${r.params.listingItems.toLocaleString('en')} posts, 100 a page (100 requests), walked with each
+- **Listing walk.** A subreddit of ${r.params.listingItems.toLocaleString('en')} posts, 100 a page (100 requests), served by a stand-in
+  for the platform's pages (\`bench/lib/platform-server.mjs\`): every post carries the platform's full field set (about 105
+  fields, flair, awards, media, preview), a page is ${r.platformPage ? `${Math.round(r.platformPage.bytes / 1000)} kB (${Math.round(r.platformPage.gzip / 1000)} kB gzip, sent so to clients that ask)` : 'about 330 kB'},
+  and every answer carries the rate-limit headers, with a budget so large that no client's pacing waits. Walked with each
   client's own pagination: snoopath \`for await (const item of slice)\`, snoocore \`slice.next()\`,
   snoowrap \`listing.fetchMore({amount: 100, append: false})\`, ky a loop following \`after\`; the floors
   are the same loop over \`fetch\` and over \`undici.request\`. Each round walks it ${r.params.listingWalks ?? 1} times per client,
@@ -166,11 +173,13 @@ then loads ky and the parts of undici it uses.
 - **Cold import.** Wall time of a fresh \`node --input-type=module -e "await import('snoopath')"\`
   (the package's own \`exports\`, so \`dist/index.js\`) minus that of \`node --input-type=module -e ""\`,
   median of ${r.params.importRuns} interleaved runs; the same for \`ky\` alone, \`zod/mini\` alone and for \`require()\`
-  of the peers. The first-call rows are fresh processes doing the whole job against the http emulator
-  (snoopath with \`throttle: 0\`, as everywhere here).
-- **Bundle sizes.** gzip level 9 of the minified files the rollup build writes: the browser entry
-  chunk \`dist/browser/index.js\` (the transport, entities, openid-client and others are chunks loaded on first use)
-  and the self-contained \`dist/snoopath.iife.js\`.${r.bundles.filter((b) => b.note && b.note !== 'not built').map((b) => ` ${b.name}: ${b.note}.`).join('')}
+  of the peers. The first-call rows are fresh processes doing the whole job against the http emulator,
+  snoopath with its default options (its first API call goes at once; the section on every Node version has
+  the same counted from the process's own start).
+- **Bundle sizes.** gzip level 9 of the minified files the rollup build writes, as \`npm run size\` measures
+  and budgets them (\`scripts/size.mjs\`): each build's first file (the ES module entry chunk \`dist/browser/index.js\`,
+  the script-tag core \`dist/snoopath.iife.js\`), its parts loaded on first use, and what a page loads in all for a
+  script app's token, a listing and a vote (the entry, the first-call part, openid-client, the endpoint catalog).${r.bundles.filter((b) => b.note && b.note !== 'not built').map((b) => ` ${b.name}: ${b.note}.`).join('')}
 
 ## How each client reaches the emulator
 

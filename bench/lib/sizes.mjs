@@ -1,4 +1,7 @@
-// Browser bundle sizes: minified files as built, gzip level 9.
+// Browser bundle sizes, as scripts/size.mjs measures and budgets them (gzip level 9 of the minified
+// files): each build's first file, its parts, and what a page loads for a script app's token, a
+// listing and a vote.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -6,25 +9,26 @@ import { gzipSync } from 'node:zlib';
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 export function bundleSizes(root, benchDir) {
-  const out = [];
-  const entry = join(root, 'dist/browser/index.js');
-  if (existsSync(entry)) {
-    out.push({ name: 'snoopath browser entry chunk (dist/browser/index.js)', bytes: gz(entry) });
-    for (const f of readdirSync(join(root, 'dist/browser')).filter((f) => f.endsWith('.js') && f !== 'index.js').sort()) {
-      out.push({ name: `snoopath lazy chunk ${f.replace(/-[\w-]{8}\.js$/, '')} (loaded on first use)`, bytes: gz(join(root, 'dist/browser', f)) });
+  const run = spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--json'], { cwd: root, encoding: 'utf8' });
+  const rows = (() => {
+    try {
+      return JSON.parse(run.stdout);
+    } catch {
+      return [];
     }
-  } else {
-    out.push({ name: 'snoopath browser entry chunk (dist/browser/index.js)', bytes: null, note: 'not built' });
-  }
-  const iife = join(root, 'dist/snoopath.iife.js');
-  out.push(existsSync(iife)
-    ? { name: 'snoopath IIFE, everything inlined (dist/snoopath.iife.js)', bytes: gz(iife) }
-    : { name: 'snoopath IIFE (dist/snoopath.iife.js)', bytes: null, note: 'not built' });
+  })();
+  const out = rows.map((r) => ({
+    name: r.note === 'lazy part' ? `${r.file.replace(/-[\w-]{8}\.js$/, '')} (loaded on first use)` : `${r.note}${r.file.startsWith('(') ? ` ${r.file}` : ` (${r.file})`}`,
+    bytes: r.gzip,
+    kind: r.note.endsWith('a vote') ? 'page' : r.note.includes(': entry') ? 'entry' : 'part',
+    build: r.file.includes('/iife') || r.note.startsWith('script-tag') ? 'script-tag' : 'es',
+  }));
+  if (out.length === 0) out.push({ name: 'snoopath browser builds (dist/browser, dist/snoopath.iife.js)', bytes: null, note: 'not built', kind: 'entry', build: 'es' });
   // snoowrap's browser build (snoowrap-v*.min.js) was a GitHub release asset; look for one in the package anyway.
   const swDist = join(benchDir, 'node_modules/snoowrap/dist');
   const swBundle = existsSync(swDist) && readdirSync(swDist).find((f) => /\.min\.js$|browser/i.test(f));
   out.push(swBundle
-    ? { name: `snoowrap browser build (${swBundle})`, bytes: gz(join(swDist, swBundle)) }
-    : { name: 'snoowrap browser build', bytes: null, note: 'not shipped in the npm package (its dist/ is CommonJS for Node; the browser bundle was a GitHub release asset)' });
+    ? { name: `snoowrap browser build (${swBundle})`, bytes: gz(join(swDist, swBundle)), kind: 'peer' }
+    : { name: 'snoowrap browser build', bytes: null, note: 'not shipped in the npm package (its dist/ is CommonJS for Node; the browser bundle was a GitHub release asset)', kind: 'peer' });
   return out;
 }
