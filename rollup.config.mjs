@@ -99,6 +99,8 @@ function firstCallChunk(id, { getModuleInfo, getModuleIds }) {
   // The empty stand-in for Node-only modules (below) stays in the entry too: no file of its own to fetch.
   if (sets.entry.has(id) || id === NODE_ONLY) return 'entry';
   if (sets.firstCall.has(id)) return 'first-call';
+  // The Node transport over undici (its fetch, agents, the way it requires undici): one file, read when the first instance is made.
+  if (/[\\/]lib[\\/]transport[\\/]undici[\\/]/.test(id)) return 'undici';
   return undefined;
 }
 
