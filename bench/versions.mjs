@@ -22,7 +22,7 @@ const USER_AGENT = 'node:snoopath-bench:1.0.0 (by /u/demo_user)';
 
 /** The timed tasks of a round: blocks of each alternate between the clients, in an order rotated block by block. */
 const TASKS = (P) => [
-  { id: 'sequential', cmd: 'sequential', blocks: 4, fields: { n: P.sequential / 4 }, server: 'api' },
+  { id: 'sequential', cmd: 'sequential', blocks: 8, fields: { n: P.sequential / 8 }, server: 'api' },
   { id: 'inflight32', cmd: 'concurrent', blocks: 4, fields: { n: P.concurrent / 4, inflight: 32 }, server: 'api', throughput: true },
   { id: 'listing', cmd: 'walk', blocks: P.listingWalks, fields: { subreddit: 'bench' }, server: 'platform' },
 ];
@@ -42,7 +42,7 @@ function firstCalls(node, variants, runs) {
 }
 
 export async function benchVersions({ quick = false, baseline, write = true } = {}) {
-  const P = { rounds: quick ? 3 : 5, sequential: 1000, concurrent: 2000, listingItems: 10_000, listingWalks: 2, firstRuns: quick ? 5 : 11 };
+  const P = { rounds: quick ? 3 : 7, sequential: 2000, concurrent: 2000, listingItems: 10_000, listingWalks: 2, firstRuns: quick ? 5 : 15 };
   const log = (...a) => console.error('[bench versions]', ...a);
   const found = nodes();
   if (found.length < 3) log(`measuring ${found.map((n) => n.version).join(', ')} only; for the others: ${missingHint(found)}`);

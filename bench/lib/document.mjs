@@ -2,6 +2,7 @@
 import { KB, kb, markdownTable, pct, x } from './format.mjs';
 import { IN_FLIGHT } from './rounds.mjs';
 import { typesSection } from '../types.mjs';
+import { issue26Section } from './issue26-doc.mjs';
 
 // --- the document ----------------------------------------------------------------------------------
 /** Why goals were missed, from what this run measured (and profiled, when per-call cost is the cause). */
@@ -122,6 +123,7 @@ compile cache (22.1 and later): \`NODE_COMPILE_CACHE=<folder>\` in its environme
 before it imports snoopath; the \`snoopath\` command turns it on for itself. The section on every Node version
 below has the first call counted from the process's own start, on each supported Node.
 
+${issue26Section(r)}
 ## Method
 
 - **Processes.** The emulators (\`snoopath/emulator\`, from \`dist/emulator.js\`) run in a process of
