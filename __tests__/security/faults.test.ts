@@ -9,16 +9,17 @@ describe('abort rejects at once wherever the call waits', () => {
   it('a call waiting for the shared token request rejects at once; the request goes on for the others', async () => {
     const emu = await start();
     const reddit = client(emu);
-    emu.fault({ path: TOKEN_PATH, delay: 800 });
+    // The token answers 2 s late; "at once" is judged from the abort, with room for a loaded machine.
+    emu.fault({ path: TOKEN_PATH, delay: 2000 });
     const controller = new AbortController();
-    const started = Date.now();
     const aborted = reddit(ME).get(undefined, { signal: controller.signal });
     const other = reddit(ME).get();
     await sleep(50);
+    const abortedAt = Date.now();
     controller.abort();
     const error = await failure(aborted);
     expect(error.name).toBe('AbortError');
-    expect(Date.now() - started).toBeLessThan(600);
+    expect(Date.now() - abortedAt).toBeLessThan(1000);
     await expect(other).resolves.toMatchObject({ name: 'demo_user' });
     expect(tokenRequests(emu)).toHaveLength(1);
     // The aborted call sent nothing of its own.
@@ -55,14 +56,14 @@ describe('abort rejects at once wherever the call waits', () => {
         return fetch(new Request(request, { headers }));
       },
     });
-    emu.fault({ path: '/api/me.json', delay: 800 });
+    emu.fault({ path: '/api/me.json', delay: 2000 });
     const controller = new AbortController();
-    const started = Date.now();
     const write = reddit('/api/vote').post({ id: 't3_x', dir: 1 }, { signal: controller.signal });
     await sleep(50);
+    const abortedAt = Date.now();
     controller.abort();
     await expect(write).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(600);
+    expect(Date.now() - abortedAt).toBeLessThan(1000);
   });
 });
 
