@@ -59,6 +59,8 @@ export function buildModel(catalog: RawEntry[], overlay: unknown, descriptions: 
 export function runtimeLines(endpoints: Endpoint[]): string[];
 /** The runtime table's lines packed into the tree lib/endpoints/table.ts reads. */
 export function packTable(lines: string[]): string;
+/** The lines of the body-type table: writes sent as JSON or in the query, and the templates a concrete path of theirs could match instead. */
+export function bodyLines(lines: string[]): string[];
 export function generate(): Record<string, string>;
 export function endpointModel(): Endpoint[];
 

@@ -4,7 +4,7 @@ export { normalize, pathParams } from './catalog.mjs';
 export { mergeOverlay } from './merge.mjs';
 export { markSelectors } from './variants.mjs';
 export { buildModel } from './model.mjs';
-export { runtimeLines, packTable } from './render/runtime.mjs';
+export { runtimeLines, packTable, bodyLines } from './render/runtime.mjs';
 export { generate, endpointModel } from './outputs.mjs';
 export { infer, inferAnswer, recordOf, bareKind } from './answers/shape.mjs';
 export { merge, mergeAll, canonical } from './answers/union.mjs';

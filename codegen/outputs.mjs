@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readCatalog } from './catalog.mjs';
 import { buildModel } from './model.mjs';
 import { renderDts } from './render/dts.mjs';
-import { renderRuntime } from './render/runtime.mjs';
+import { renderBodyTypes, renderRuntime } from './render/runtime.mjs';
 import { renderDocs } from './render/docs.mjs';
 import { renderThings } from './render/things.mjs';
 import { prepareAnswers } from './answers/prepare.mjs';
@@ -28,6 +28,7 @@ export function generate() {
     'typings/endpoints.d.ts': renderDts(endpoints, answers),
     'typings/things.d.ts': renderThings(answers, header('//')),
     'lib/generated/endpoints.ts': renderRuntime(endpoints),
+    'lib/generated/body-types.ts': renderBodyTypes(endpoints),
     'docs/endpoints.md': renderDocs(endpoints),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { endpointModel, packTable, runtimeLines, type Endpoint } from '../../codegen/index.mjs';
+import { bodyLines, endpointModel, packTable, runtimeLines, type Endpoint } from '../../codegen/index.mjs';
 import { unpackTable } from '../../lib/endpoints/table.js';
 
 const endpoint = (verb: string, path: string, scopes: string[] = [], more: Partial<Endpoint> = {}): Endpoint => ({
@@ -52,5 +52,28 @@ describe('the runtime table', () => {
     expect(back.sort()).toEqual([...lines].sort());
     expect(() => packTable(['GET /a(b) read'])).toThrow('cannot pack');
     expect(() => packTable(['HEAD /a read'])).toThrow('cannot pack');
+  });
+});
+
+describe('the body-type table', () => {
+  it('keeps the writes sent as JSON or in the query, without scopes, and the templates their paths could match instead', () => {
+    const lines = bodyLines([
+      'POST /api/vote vote',
+      'PATCH /api/v1/me/prefs account J',
+      'DELETE /api/v1/draft - Q',
+      'PUT /api/v1/me/friends/$username subscribe J',
+      'PUT /api/v1/me/friends/$user_name/note subscribe',
+      'PUT /api/v1/me/$what/$username read',
+      'PUT /api/v1/$a/$b/$c read B',
+      'GET /api/v1/me/prefs identity J',
+      'PUT /api/v1/me/$x/$y read S',
+    ]);
+    expect(lines).toEqual([
+      'PATCH /api/v1/me/prefs - J',
+      'DELETE /api/v1/draft - Q',
+      'PUT /api/v1/me/friends/$username - J',
+      'PUT /api/v1/me/$what/$username -',
+      'PUT /api/v1/$a/$b/$c - B',
+    ]);
   });
 });

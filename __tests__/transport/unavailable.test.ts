@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { missingSubreddit, subredditOf, unavailableSubreddit } from '../../lib/transport/failures/unavailable.js';
+import { missingSubreddit, subredditOf } from '../../lib/transport/failures/missing.js';
+import { unavailableSubreddit } from '../../lib/transport/failures/unavailable.js';
 
 describe('subredditOf: the name in a path under /r/{name}', () => {
   it.each([

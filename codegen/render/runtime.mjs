@@ -84,6 +84,44 @@ export function packTable(lines) {
   return text(root);
 }
 
+/**
+ * The lines of the body-type table (lib/generated/body-types.ts): the writes whose arguments travel
+ * as JSON or in the query, and the templates of the same verb a concrete path of theirs could match
+ * instead (the most specific template decides, as in the whole table), without their scopes. Every
+ * call reads it (a page's first part); the whole table is loaded only to check a narrowed scope.
+ * @param {string[]} lines what runtimeLines gives
+ */
+export function bodyLines(lines) {
+  const parsed = lines.map((line) => {
+    const [verb = '', path = '', , flags = ''] = line.split(' ');
+    return { verb, path, flags };
+  });
+  /** @param {{ path: string, flags: string }} e */
+  const paths = (e) => (e.flags.includes('B') ? [e.path, `${PREFIX}${e.path}`] : [e.path]);
+  const special = parsed.filter((e) => e.verb !== 'GET' && /[JQ]/.test(e.flags));
+  const near = (/** @type {typeof parsed[number]} */ e) =>
+    !e.flags.includes('S') && special.some((s) => s.verb === e.verb && paths(s).some((a) => paths(e).some((b) => overlap(a, b))));
+  return parsed
+    .filter((e) => special.includes(e) || near(e))
+    .map(({ verb, path, flags }) => {
+      const kept = flags.replace(/[^JQSB]/g, '');
+      return `${verb} ${path} -${kept ? ` ${kept}` : ''}`;
+    });
+}
+
+/** @param {Endpoint[]} endpoints */
+export function renderBodyTypes(endpoints) {
+  return `${header('//')}
+/**
+ * The known endpoints whose arguments do not travel as a form (J: a JSON body, Q: the query string,
+ * whatever the verb), with the templates a concrete path of theirs could match instead, in the
+ * packing of lib/generated/endpoints.ts without scopes: read by lib/endpoints/body-type.ts on every
+ * write, so that a call learns its body type without loading the whole table.
+ */
+export const BODY_TABLE = '${packTable(bodyLines(runtimeLines(endpoints)))}';
+`;
+}
+
 /** @param {Endpoint[]} endpoints */
 export function renderRuntime(endpoints) {
   return `${header('//')}

@@ -22,6 +22,12 @@ export interface GrantSettings {
   requestTimeout: number;
   /** Where token and revoke requests are told (the instance's `log` option). */
   log?: { line(...source: LineSource): void } | undefined;
+  /** Loads the words of failed token requests (lib/auth/failures.ts), when one fails. */
+  loadFailures: LoadAuthFailures;
 }
+
+/** Loads lib/auth/failures.ts (lib/core/chunks.ts). */
+export type LoadAuthFailures = () => Promise<typeof import('./failures.js')>;
+
 
 export type GrantType = 'password' | 'authorization_code' | 'refresh_token' | 'client_credentials' | 'https://oauth.reddit.com/grants/installed_client';

@@ -1,9 +1,8 @@
 import { abortable } from '../wait/abortable.js';
-import { AuthError } from '../errors/classes.js';
 import type { Emitter } from '../events/emitter.js';
 import type { OAuthOptions } from '../options/schema.js';
 import type { TokenStore, Tokens } from '../types/tokens.js';
-import type { GrantType, TokenResponse } from './grant-types.js';
+import type { GrantType, LoadAuthFailures, TokenResponse } from './grant-types.js';
 import type { Grants } from './grants.js';
 
 /** Renew this long before the platform's expiry, so a call never leaves with a token about to die. */
@@ -23,6 +22,8 @@ export interface TokenManagerOptions {
   storeTimeout?: number;
   /** Loads the tokenStore's reads and writes (lib/auth/store.ts) when the instance has a store (lib/core/chunks.ts). */
   loadStore?: (() => Promise<typeof import('./store.js')>) | undefined;
+  /** Loads the words of a token that cannot be renewed (lib/auth/failures.ts). */
+  loadFailures: LoadAuthFailures;
   /** Told every credential as it arrives, so that errors and events never show it (lib/redact/redactor.ts). */
   secrets?: { add(...values: Array<string | undefined>): void };
   now?: () => number;
@@ -160,9 +161,7 @@ export class TokenManager {
     } else {
       // The expired token is kept: later calls fail the same way instead of silently acting app-only.
       this.#o.events.emit('access_token_expired', undefined);
-      throw new AuthError(oauth.type === 'implicit'
-        ? 'The access token expired and implicit tokens cannot be renewed: send the user through getAuthUrl() again, then call auth() with the new token.'
-        : 'The access token expired and there is no refresh token: ask for duration "permanent" to renew automatically, or authorize again.', { code: 'access_token_expired' });
+      throw (await this.#o.loadFailures()).expiredTokenError(oauth.type === 'implicit');
     }
     return this.#keep(kind, response);
   }

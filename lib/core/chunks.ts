@@ -30,6 +30,8 @@ const firstCall = retrying(() => import('./first-call.js'));
 export const chunks = {
   /** Request building (pure). */
   build: () => firstCall().then((m) => m.build),
+  /** The body type of the few known endpoints that take no form (a small table; the catalog stays unloaded). */
+  bodyTypes: () => firstCall().then((m) => m.bodyTypes),
   /**
    * The transport (ky, its hooks, retries, redirects, the words of failures). ky feature-tests the
    * runtime's Request when imported, which in Node loads the whole built-in fetch: most of what a
@@ -42,7 +44,7 @@ export const chunks = {
   failures: retrying(() => import('../transport/failures/words.js')),
   /** The per-account limits (RATELIMIT cooldowns, the morechildren lock): loaded by the first call that meets one. */
   actions: retrying(() => import('../limiter/account/actions.js')),
-  /** The endpoint catalog: only writes (their body type) and narrowed scopes need it. */
+  /** The endpoint catalog: only narrowed scopes (oauth.scope other than '*', checkScopes) need it. */
   catalog: retrying(() => import('../endpoints/lookup.js')),
   /** Per-call options are checked by the first call that passes any. */
   callOptions: retrying(() => import('../options/call-options.js')),
@@ -56,6 +58,8 @@ export const chunks = {
   listing: () => firstCall().then((m) => m.listing),
   /** openid-client and the platform's grant quirks: loaded by the first token or revoke request. */
   grants: retrying(() => import('../auth/openid.js')),
+  /** The words of failed token requests and of tokens that cannot be renewed: loaded by the first such failure. */
+  authFailures: retrying(() => import('../auth/failures.js')),
   /** tokenStore reads and writes: only instances that have a store. */
   tokenStore: retrying(() => import('../auth/store.js')),
   /** The modhash of cookie mode (browsers only). */

@@ -67,10 +67,10 @@ export class Core implements TransportHost, FlowHost, MediaHost {
       this.grants = new Grants({
         host: this, authServerUri: options.authServerUri, key: oauth.key, secret,
         retryAttempts: options.retryAttempts, retryDelay: options.retryDelay, requestTimeout: options.requestTimeout,
-        log: this.events,
+        log: this.events, loadFailures: chunks.authFailures,
       }, loadGrants);
       this.tokens = new TokenManager({
-        oauth, grants: this.grants, events: this.events, store: options.tokenStore, storeTimeout: options.requestTimeout, secrets: this.redactor,
+        oauth, grants: this.grants, events: this.events, store: options.tokenStore, storeTimeout: options.requestTimeout, secrets: this.redactor, loadFailures: chunks.authFailures,
         loadStore: () => Promise.all([chunks.tokenStore(), this.redactor.ready()]).then(([m]) => m),
       });
     } else {
@@ -111,16 +111,16 @@ export class Core implements TransportHost, FlowHost, MediaHost {
     const o = this.options;
     const scope = o.oauth?.scope;
     const checkScope = o.checkScopes && scope && scope !== '*' && !call.bypassAuth;
-    // The catalog is consulted only when it can change something: a write's body type, a narrowed scope.
-    const catalog = (!call.bodyType && !usesQuery(verb)) || checkScope ? await chunks.catalog() : undefined;
-    const endpoint = catalog?.findEndpoint(path, verb);
-    const bodyType = call.bodyType ?? (endpoint?.json ? 'json' : endpoint?.query ? 'query' : undefined);
-    if (checkScope && endpoint) {
-      const missing = catalog!.missingScope(endpoint, scope);
+    // The whole catalog is loaded only for a narrowed scope; a write's body type comes from a small table.
+    if (checkScope) {
+      const catalog = await chunks.catalog();
+      const endpoint = catalog.findEndpoint(path, verb);
+      const missing = endpoint && catalog.missingScope(endpoint, scope);
       if (missing) {
         throw new ArgumentError(`${verb.toUpperCase()} ${path} needs the "${missing}" scope, which oauth.scope does not ask for: add it to oauth.scope (and authorize again), or pass checkScopes: false if the catalog is wrong.`);
       }
     }
+    const bodyType = call.bodyType ?? (usesQuery(verb) ? undefined : (await chunks.bodyTypes()).bodyTypeOf(path, verb));
     const spec = (await chunks.build()).buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType, rawJson: call.rawJson ?? o.rawJson });
     const ctx = this.#context(verb, call);
     const t = transport ?? (await this.#loadTransport());

@@ -6,6 +6,7 @@
  * own: Deno, Bun and Workers never load it.
  */
 export * as build from '../request/build.js';
+export * as bodyTypes from '../endpoints/body-type.js';
 export * as transport from '../transport/http.js';
 export * as pacer from '../limiter/pacer.js';
 export * as redactDeep from '../redact/deep.js';

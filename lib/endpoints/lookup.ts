@@ -1,67 +1,9 @@
 import { ENDPOINT_TABLE } from '../generated/endpoints.js';
-import { unpackTable } from './table.js';
+import { indexTable, matchEndpoint, type EndpointFacts, type EndpointIndex } from './match.js';
 
-/** What the client needs to know about a known endpoint before sending a call. */
-export interface EndpointFacts {
-  /** OAuth scopes that allow the call (any one of them); empty when any token will do. */
-  scopes: string[];
-  /** The endpoint wants a JSON body rather than a form. */
-  json: boolean;
-  /** The endpoint reads its arguments from the query string, whatever the verb (`DELETE /api/mod/notes`). */
-  query: boolean;
-  /** The endpoint answers a Listing. */
-  listing: boolean;
-}
+export { normalizePath, type EndpointFacts } from './match.js';
 
-interface Template {
-  segments: string[];
-  facts: EndpointFacts;
-  /** How many segments are literal: the most specific template wins. */
-  literals: number;
-}
-
-interface Table {
-  /** By `VERB path` exactly as the catalog writes the template. */
-  exact: Map<string, EndpointFacts>;
-  /** By verb, the templates a concrete path may match (selector templates left out). */
-  templates: Map<string, Template[]>;
-}
-
-const PREFIX = '/r/$subreddit';
-let table: Table | undefined;
-
-/** Reads the generated table once, on first use. */
-function load(): Table {
-  if (table) return table;
-  const built: Table = { exact: new Map(), templates: new Map() };
-  for (const { verb, path, scopes, flags } of unpackTable(ENDPOINT_TABLE)) {
-    const facts: EndpointFacts = { scopes, json: flags.includes('J'), query: flags.includes('Q'), listing: flags.includes('L') };
-    for (const p of flags.includes('B') ? [path, PREFIX + path] : [path]) {
-      built.exact.set(`${verb} ${p}`, facts);
-      if (flags.includes('S') || !p.includes('$')) continue;
-      const segments = p.split('/');
-      const list = built.templates.get(verb) ?? [];
-      list.push({ segments, facts, literals: segments.filter((s) => !s.startsWith('$')).length });
-      built.templates.set(verb, list);
-    }
-  }
-  table = built;
-  return built;
-}
-
-/** The pathname part of what the user typed, without a query, a trailing `/` or a `.json` suffix. */
-export function normalizePath(input: string): string {
-  let path = input.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/s, '');
-  if (!path.startsWith('/')) path = `/${path}`;
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  return path.endsWith('.json') ? path.slice(0, -5) : path;
-}
-
-/** A concrete segment matches a `$param`; a typed `$param` matches only a `$param`. */
-function segmentMatches(template: string, given: string): boolean {
-  if (template.startsWith('$')) return given !== '';
-  return !given.startsWith('$') && template === given;
-}
+let table: EndpointIndex | undefined;
 
 /**
  * Facts about the endpoint a call goes to, or undefined when the catalog does not know it.
@@ -74,27 +16,12 @@ export function findEndpoint(path: string, verb: string): EndpointFacts | undefi
   const key = `${verb} ${path}`;
   if (memo.has(key)) return memo.get(key);
   if (memo.size >= 512) memo.clear();
-  const facts = match(path, verb);
+  const facts = matchEndpoint((table ??= indexTable(ENDPOINT_TABLE)), path, verb);
   memo.set(key, facts);
   return facts;
 }
 
 const memo = new Map<string, EndpointFacts | undefined>();
-
-function match(path: string, verb: string): EndpointFacts | undefined {
-  const { exact, templates } = load();
-  const v = verb.toLowerCase() === 'listing' ? 'GET' : verb.toUpperCase();
-  const p = normalizePath(path);
-  const hit = exact.get(`${v} ${p}`);
-  if (hit) return hit;
-  const given = p.split('/');
-  let best: Template | undefined;
-  for (const t of templates.get(v) ?? []) {
-    if (t.segments.length !== given.length || (best && best.literals >= t.literals)) continue;
-    if (t.segments.every((s, i) => segmentMatches(s, given[i]!))) best = t;
-  }
-  return best?.facts;
-}
 
 /**
  * The scope a call is missing, or undefined when the granted scopes allow it. `granted` is the

@@ -3,7 +3,7 @@ import type { SendContext } from './context.js';
 import { BodyTooLarge, hasBody, LightResponse } from './light-response.js';
 import { readLimited } from './read-limited.js';
 import { redirectTarget } from './response.js';
-import { missingSubreddit } from './failures/unavailable.js';
+import { missingSubreddit } from './failures/missing.js';
 import { mayBeRatelimitRefusal } from './failures/triples.js';
 
 /** The abort reason of a send that ran out of time (its TimeoutError is worded in lib/transport/failures/words.ts). */

@@ -1,7 +1,7 @@
 import type { SendContext } from './context.js';
 import { pacedFetch } from './fetch.js';
 import { redirectTarget } from './response.js';
-import { missingSubreddit } from './failures/unavailable.js';
+import { missingSubreddit } from './failures/missing.js';
 
 /** The most redirects one send follows (the platform's own use one: an unknown subreddit to its search). */
 export const MAX_REDIRECTS = 5;

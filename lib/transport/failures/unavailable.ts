@@ -1,27 +1,10 @@
 /*
- * How the platform says a subreddit cannot be read (pure: tested without a network). It answers a
- * path under /r/{name} of a subreddit that does not exist with a 302 to its search page (PRAW raises
- * prawcore's Redirect there), and one that exists but is closed with the subreddit's state as
- * `reason`: 403 `{"reason": "private"}`, 404 `{"reason": "banned"}`, 403 `{"reason": "quarantined"}`
- * (the account has not opted in) or 403 `{"reason": "gated"}`.
+ * How the platform says a subreddit that exists cannot be read (pure: tested without a network): it
+ * answers a path under /r/{name} of a closed one with the subreddit's state as `reason`: 403
+ * `{"reason": "private"}`, 404 `{"reason": "banned"}`, 403 `{"reason": "quarantined"}` (the account
+ * has not opted in) or 403 `{"reason": "gated"}`. One that does not exist: missing.ts.
  */
-
-/** The name in a path under /r/{name}, as the caller gave it (`a+b` for a list), or undefined. */
-export function subredditOf(url: string | URL): string | undefined {
-  const path = (typeof url === 'string' ? new URL(url, 'http://x/') : url).pathname;
-  const match = /^\/r\/([^/]+)/.exec(path);
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return match[1];
-  }
-}
-
-/** The subreddit a redirect from `from` to `to` says does not exist: a subreddit path sent to the platform's search. */
-export function missingSubreddit(from: string | URL, to: URL): string | undefined {
-  return /^\/subreddits\/search(\.json)?\/?$/.test(to.pathname) ? subredditOf(from) : undefined;
-}
+import { subredditOf } from './missing.js';
 
 /** The platform's `reason` of a refused subreddit, with the code and the words snoopath gives it. */
 const REASONS: Record<string, { code: string; says: string }> = {
