@@ -12,7 +12,7 @@ const root = new URL('../dist/', import.meta.url);
 const KB = 1024;
 // page: 48 KB before every endpoint PRAW calls joined the catalog (issue 27: the lookup part a write loads grew by about 1.5 KB).
 // Lowered to what is met (issue 26's goals: an entry of 16 KB, a page's token, listing and vote of 45 KB).
-const BUDGETS = { esmEntry: 17 * KB, iifeEntry: 18 * KB, esmPage: 45 * KB, iifePage: 45 * KB };
+const BUDGETS = { esmEntry: 16 * KB, iifeEntry: 17 * KB, esmPage: 45 * KB, iifePage: 45 * KB };
 /** The lazy parts a script app's token, a listing and a vote load (by chunk name, lib/core/chunks.ts). */
 const PAGE_PARTS = ['first-call', 'openid'];
 

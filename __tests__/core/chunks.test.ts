@@ -18,9 +18,10 @@ describe('loading a lazy part', () => {
 
 describe('the lazy parts', () => {
   it('each loads once, and is the module it names', async () => {
-    const build = await chunks.build();
-    expect(typeof build.buildRequest).toBe('function');
-    expect(await chunks.build()).toBe(build);
+    const call = await chunks.call();
+    expect(typeof call.sendCall).toBe('function');
+    expect(await chunks.call()).toBe(call);
+    expect(typeof (await chunks.authFailures()).toAuthError).toBe('function');
     expect(typeof (await chunks.pacer()).Pacer).toBe('function');
   });
 });

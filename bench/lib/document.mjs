@@ -181,7 +181,7 @@ ${issue26Section(r)}
 - **Bundle sizes.** gzip level 9 of the minified files the rollup build writes, as \`npm run size\` measures
   and budgets them (\`scripts/size.mjs\`): each build's first file (the ES module entry chunk \`dist/browser/index.js\`,
   the script-tag core \`dist/snoopath.iife.js\`), its parts loaded on first use, and what a page loads in all for a
-  script app's token, a listing and a vote (the entry, the first-call part, openid-client, the endpoint catalog).${r.bundles.filter((b) => b.note && b.note !== 'not built').map((b) => ` ${b.name}: ${b.note}.`).join('')}
+  script app's token, a listing and a vote (the entry, the first-call part, openid-client).${r.bundles.filter((b) => b.note && b.note !== 'not built').map((b) => ` ${b.name}: ${b.note}.`).join('')}
 
 ## How each client reaches the emulator
 

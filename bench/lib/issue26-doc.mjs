@@ -41,8 +41,17 @@ What changed, and why:
   to print nothing: it is now loaded only when a line can go out). In Node, openid-client and what it
   imports (oauth4webapi, jose's JWE decryption, about forty files) are one chunk of the build, and the
   undici transport another: the first token request read about 15 ms less on Node 22.
-- **The words of failures** (every ResponseError, TimeoutError and NetworkError message) are a part
-  loaded by the first call that fails: 2 KB gzip a page never needs while its calls succeed.
+- **The words of failures** (every ResponseError, TimeoutError and NetworkError message, and the
+  words of closed subreddits) are a part loaded by the first call that fails: 2 KB gzip a page never
+  needs while its calls succeed. The words of failed token requests and of tokens that cannot be
+  renewed are another (lib/auth/failures.ts, 1 KB).
+- **A write no longer loads the endpoint catalog** (2.2 KB gzip): its body type (JSON or query for a
+  few endpoints, a form for the rest) comes from a small generated table in the first part
+  (lib/generated/body-types.ts, the same answer as the catalog's for every path it knows); the catalog
+  is loaded only to check a narrowed \`oauth.scope\`.
+- **The way of a call is in the first part** (lib/core/send-call.ts: the scope check, building,
+  the call's context, the send, reading, decoding, listing pages, sends to the media host): the entry
+  keeps the instance's state and its shell, 1 KB gzip less for a page's first file and for \`import\`.
 - **Option checks** use \`z.number()\` and literals where they used \`z.int()\` and \`z.enum()\` (zod's number
   formats and enums were 0.6 KB gzip of every page's first file).
 - **The script-tag build** is a core and parts, as the ES module build: \`dist/snoopath.iife.js\` defines the

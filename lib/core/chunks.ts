@@ -28,16 +28,13 @@ export function retrying<T>(load: () => Promise<T>): () => Promise<T> {
 const firstCall = retrying(() => import('./first-call.js'));
 
 export const chunks = {
-  /** Request building (pure). */
-  build: () => firstCall().then((m) => m.build),
-  /** The body type of the few known endpoints that take no form (a small table; the catalog stays unloaded). */
-  bodyTypes: () => firstCall().then((m) => m.bodyTypes),
   /**
-   * The transport (ky, its hooks, retries, redirects, the words of failures). ky feature-tests the
-   * runtime's Request when imported, which in Node loads the whole built-in fetch: most of what a
+   * The way of a call (lib/core/send-call.ts): scope check, request building, the send through the
+   * transport (ky, its hooks, retries, redirects), reading, decoding; listing pages. ky feature-tests
+   * the runtime's Request when imported, which in Node loads the whole built-in fetch: most of what a
    * cold import used to cost.
    */
-  transport: () => firstCall().then((m) => m.transport),
+  call: () => firstCall().then((m) => m.call),
   /** Pacing (the app's budget, its gate, the registry), made by an instance's first send: an instance that never sends costs no budget. */
   pacer: () => firstCall().then((m) => m.pacer),
   /** The words of failures (ResponseError, TimeoutError and NetworkError messages): loaded by the first send that fails or is refused. */
@@ -54,8 +51,6 @@ export const chunks = {
   logWriter: retrying(() => import('../log/write.js')),
   /** HTML entity decoding (and the entities package): opt-in (`decodeHtmlEntities`). */
   decode: retrying(() => import('../decode/entities.js')),
-  /** Listing slices (with the first call's part: listings are most programs' first call). */
-  listing: () => firstCall().then((m) => m.listing),
   /** openid-client and the platform's grant quirks: loaded by the first token or revoke request. */
   grants: retrying(() => import('../auth/openid.js')),
   /** The words of failed token requests and of tokens that cannot be renewed: loaded by the first such failure. */
