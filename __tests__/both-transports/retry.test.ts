@@ -75,21 +75,22 @@ describe('network failures and timeouts', () => {
   });
 
   it('times out a slow send after requestTimeout and retries GETs in the same budget', async () => {
-    tokenOk();
-    nock(API).get('/slow').query(true).times(2).delay(1500).reply(200, {});
+    nock(API).get('/slow').query(true).times(2).delay(3000).reply(200, {});
+    // The instance's requestTimeout would cover a token request too, which a loaded machine could
+    // make that late (60 ms was seen to be): the token is given, so the timeout is the GET's alone.
+    const reddit = client({ retryAttempts: 1, requestTimeout: 250 });
+    reddit.setAccessToken('access-token-given');
     const started = Date.now();
-    // The timeout covers the token request too: 60 ms was too short for it on a loaded machine (the
-    // token request timed out: NetworkError, and the GET was never sent).
-    const error = await failure(client({ retryAttempts: 1, requestTimeout: 250 })('/slow').get());
+    const error = await failure(reddit('/slow').get());
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.attempts).toBe(2);
-    // Neither send waited for its answer (1.5 s each).
-    expect(Date.now() - started).toBeLessThan(1400);
+    // Neither send waited for its answer (3 s each): two timeouts take about 500 ms.
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('a body that stalls after the headers is a timeout too, not a hang', async () => {
     tokenOk();
-    nock(API).get('/stall').query(true).delayBody(600).reply(200, { late: true });
+    nock(API).get('/stall').query(true).delayBody(3000).reply(200, { late: true });
     // The token first, with the default timeout: 100 ms is for the stalled body alone (on a loaded
     // machine a token request could take that long, and the GET was then never sent).
     const reddit = client({ retryAttempts: 0 });
@@ -97,25 +98,28 @@ describe('network failures and timeouts', () => {
     const started = Date.now();
     const error = await failure(reddit('/stall').get({}, { requestTimeout: 100 }));
     expect(error).toMatchObject({ name: 'TimeoutError' });
-    expect(Date.now() - started).toBeLessThan(500);
+    // 100 ms against a body 3 s late, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('does not retry a timed-out PATCH', async () => {
-    tokenOk();
     nock(API).patch('/slow').query({ raw_json: '1' }).delay(1500).reply(200, {});
-    // The timeout covers the token request too: 50 ms was too short for it on a loaded machine
-    // (the token request timed out, was retried, and the PATCH was never sent).
-    const error = await failure(client({ retryAttempts: 3, requestTimeout: 250 })('/slow').patch({ a: 1 }));
+    // The timeout would cover a token request too (50 ms was too short for one on a loaded machine:
+    // it timed out, was retried, and the PATCH was never sent): the token is given.
+    const reddit = client({ retryAttempts: 3, requestTimeout: 250 });
+    reddit.setAccessToken('access-token-given');
+    const error = await failure(reddit('/slow').patch({ a: 1 }));
     expect(error).toMatchObject({ name: 'TimeoutError', attempts: 1 });
   });
 
   it('counts the timeout from the send, not from time waiting in the throttle queue', async () => {
     tokenOk();
     nock(API).get('/x').query(true).times(3).delay(20).reply(200, {});
-    // With a 150 ms throttle the third call waits ~300 ms in the queue, far past its 100 ms timeout.
+    // With a 600 ms throttle the second call waits ~600 ms in the queue and the third ~1200 ms, past
+    // their 400 ms timeout; each send itself (20 ms) has 380 ms to spare on a loaded machine.
     // The timeout as a call option: the token request keeps the default one.
-    const reddit = client({ throttle: 150, retryAttempts: 0 });
-    await expect(Promise.all([1, 2, 3].map(() => reddit('/x').get({}, { requestTimeout: 100 })))).resolves.toHaveLength(3);
+    const reddit = client({ throttle: 600, retryAttempts: 0 });
+    await expect(Promise.all([1, 2, 3].map(() => reddit('/x').get({}, { requestTimeout: 400 })))).resolves.toHaveLength(3);
   });
 });
 
@@ -144,10 +148,14 @@ describe('abort', () => {
     const scope = nock(API).get('/x').query(true).times(5).reply(500, '');
     const controller = new AbortController();
     const promise = client({ retryAttempts: 4, retryDelay: 2000 })('/x').get({}, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
+    // "At once" is judged from the abort (its timer may fire late on a loaded machine), against a 2 s retry wait.
+    let abortedAt = Infinity;
+    setTimeout(() => {
+      abortedAt = Date.now();
+      controller.abort();
+    }, 100);
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - abortedAt).toBeLessThan(1000);
     expect(scope.pendingMocks()).toHaveLength(1);
     expectUnused(scope);
   });

@@ -100,7 +100,9 @@ describe('listings', () => {
       after = res.json.data.after;
     } while (after);
     expect(seen).toBe(10_000);
-    expect(Date.now() - t0).toBeLessThan(5000);
+    // About 0.6 s on an idle machine: 10 s leaves room for a loaded one and still catches pages
+    // that cost what the whole subreddit does (a walk of minutes).
+    expect(Date.now() - t0).toBeLessThan(10_000);
   });
 
   it('an unknown subreddit redirects to the search page', async () => {

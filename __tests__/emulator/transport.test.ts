@@ -149,7 +149,8 @@ describe('faults and the request log', () => {
     expect(own.requests[0]).toMatchObject({ path: '/api/v1/me', status: 0 });
     const t0 = Date.now();
     await own.close();
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // A close that waited for the hung request would never end: 3 s is room for a loaded machine.
+    expect(Date.now() - t0).toBeLessThan(3000);
     expect(await settled).toBe('failed');
     await own.close();
   });

@@ -124,21 +124,33 @@ describe('connection resets', () => {
 });
 
 describe('timeouts', () => {
+  /**
+   * A client whose instance requestTimeout is `ms`, holding a token another client got with the
+   * default timeout: on a loaded machine a token request could take longer than a short timeout
+   * meant for the call under test.
+   */
+  async function timing(emu: Awaited<ReturnType<typeof start>>, extra: Parameters<typeof client>[2]) {
+    const helper = client(emu, 'script');
+    await helper.auth();
+    const reddit = client(emu, 'script', extra);
+    reddit.setAccessToken(helper.getAccessToken()!);
+    return reddit;
+  }
+
   it('a hung GET times out after requestTimeout and is sent again within the budget', async () => {
     const emu = await start();
-    const reddit = client(emu, 'script', { requestTimeout: 250 });
-    await reddit.auth();
+    // 500 ms: the resend must answer within it on a loaded machine.
+    const reddit = await timing(emu, { requestTimeout: 500 });
     emu.fault({ path: ME, hang: true });
     const started = Date.now();
     await expect(reddit('/api/v1/me').get()).resolves.toMatchObject({ name: 'demo_user' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(490);
     expect(requestsTo(emu, ME).map((r) => r.status)).toEqual([0, 200]);
   });
 
   it('GETs that keep hanging end in TimeoutError with attempts = retryAttempts + 1', async () => {
     const emu = await start();
-    const reddit = client(emu, 'script', { requestTimeout: 150, retryAttempts: 2 });
-    await reddit.auth();
+    const reddit = await timing(emu, { requestTimeout: 150, retryAttempts: 2 });
     emu.fault({ path: ME, hang: true, times: 10 });
     const started = Date.now();
     const error = await failure(reddit('/api/v1/me').get());
@@ -151,8 +163,7 @@ describe('timeouts', () => {
 
   it('a hung POST is not sent again: TimeoutError with attempts 1', async () => {
     const emu = await start();
-    const reddit = client(emu, 'script', { requestTimeout: 150 });
-    await reddit.auth();
+    const reddit = await timing(emu, { requestTimeout: 150 });
     emu.fault({ path: '/api/comment', hang: true, times: 5 });
     const error = await failure(reddit('/api/comment').post({ thing_id: 't3_x', text: 'hi' }));
     expect(error).toBeInstanceOf(TimeoutError);
@@ -162,11 +173,11 @@ describe('timeouts', () => {
 
   it('a slow answer within requestTimeout is simply awaited; the per-call requestTimeout wins', async () => {
     const emu = await start();
-    const reddit = client(emu, 'script', { requestTimeout: 100, retryAttempts: 0 });
-    await reddit.auth();
-    emu.fault({ path: ME, delay: 300 });
-    await expect(reddit('/api/v1/me').get(undefined, { requestTimeout: 2000 })).resolves.toMatchObject({ name: 'demo_user' });
-    emu.fault({ path: ME, delay: 300 });
+    // The instance's 100 ms against answers 1 s late; the per-call 3000 ms leaves the delayed answer room on a loaded machine.
+    const reddit = await timing(emu, { requestTimeout: 100, retryAttempts: 0 });
+    emu.fault({ path: ME, delay: 1000 });
+    await expect(reddit('/api/v1/me').get(undefined, { requestTimeout: 3000 })).resolves.toMatchObject({ name: 'demo_user' });
+    emu.fault({ path: ME, delay: 1000 });
     expect(await failure(reddit('/api/v1/me').get())).toBeInstanceOf(TimeoutError);
   });
 });

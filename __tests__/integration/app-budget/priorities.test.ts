@@ -63,7 +63,8 @@ describe('bursts', () => {
     await reddit.auth();
     const started = Date.now();
     for (let i = 0; i < 150; i++) await get(reddit, 'aww', undefined, i);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Room for a loaded machine; spaced even 0.15 s apart, they would take 22 s (0.6 s apart: 90 s).
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(waits).toEqual([]);
     expect(requestsTo(emu, API).filter((r) => r.status === 429)).toEqual([]);
   }, 30000);

@@ -107,7 +107,9 @@ const PER_TICK = ITEMS / 100;
     // The busy worker's item went to the survivor after claimAfterMs (less the last touch before the kill).
     const claimed = survivor.lines.find((l) => l.ev === 'claimed' && l.name === busyItem);
     expect(claimed).toBeDefined();
-    expect(claimed!.at - killedBusyAt).toBeGreaterThanOrEqual(CLAIM_AFTER_MS - CLAIM_AFTER_MS / 3 - 100);
+    // killedBusyAt is taken when the 'took' line reached this process, which a loaded machine delays:
+    // 300 ms of slack for that (a worker claiming at once would still be far below).
+    expect(claimed!.at - killedBusyAt).toBeGreaterThanOrEqual(CLAIM_AFTER_MS - CLAIM_AFTER_MS / 3 - 300);
     expect(claimed!.at - killedBusyAt).toBeLessThan(CLAIM_AFTER_MS + 2500);
 
     // Published once each: the new poller read again what the dead one had published since its

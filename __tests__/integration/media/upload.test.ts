@@ -60,10 +60,11 @@ describe('the upload goes to another host', () => {
   it('a storage host that never answers: TimeoutError per send, retried, then reported for the upload step', async () => {
     const emu = await start();
     emu.storage.fault({ method: 'POST', path: '/', hang: true, times: 2 });
-    const error = await failure(client(emu).uploadMedia(PNG, { name: 'a.png', requestTimeout: 150, retryAttempts: 1 }));
+    // The timeout covers the upload lease request too: 1 s (not 150 ms) leaves that room on a loaded machine.
+    const error = await failure(client(emu).uploadMedia(PNG, { name: 'a.png', requestTimeout: 1000, retryAttempts: 1 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.attempts).toBe(2);
-    expect(error.message).toMatch(/^Media post, upload step \(to the storage host\): http:\/\/127\.0\.0\.1:\d+ got no complete answer within 150 ms: pass a larger requestTimeout for large files\.$/);
+    expect(error.message).toMatch(/^Media post, upload step \(to the storage host\): http:\/\/127\.0\.0\.1:\d+ got no complete answer within 1000 ms: pass a larger requestTimeout for large files\.$/);
     expect(uploadsOf(emu)).toHaveLength(2);
   });
 

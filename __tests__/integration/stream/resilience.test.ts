@@ -257,17 +257,18 @@ describe('polling cost', () => {
   }, 15_000);
 
   it('idle polling slows down to the cap, and comes back to the minimum when items come', async () => {
-    // The default is 1 s to 16 s (the pure schedule is tested in cursor.test.ts); the same rule, scaled down.
+    // The default is 1 s to 16 s (the pure schedule is tested in cursor.test.ts); the same rule, scaled
+    // down, but not so far that a loaded machine's delays (added to each gap) blur the steps.
     const emu = await start();
     const stop = new AbortController();
-    const min = 100;
-    const max = 800;
+    const min = 200;
+    const max = 1600;
     const stream = client(emu)('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { signal: stop.signal, pause: { min, max } });
     const got: string[] = [];
     const done = (async () => {
       for await (const item of stream) got.push(nameOf(item));
     })();
-    await until(() => requestsTo(emu, '/r/aww/comments').length >= 7, 'seven idle polls');
+    await until(() => requestsTo(emu, '/r/aww/comments').length >= 7, 'seven idle polls', 20_000);
     const [fresh] = emu.addItems({ kind: 'comment', subreddit: 'aww' });
     await until(() => got.length === 1, 'the new comment');
     const n = requestsTo(emu, '/r/aww/comments').length;
@@ -277,14 +278,14 @@ describe('polling cost', () => {
     expect(got).toEqual([fresh]);
     const at = requestsTo(emu, '/r/aww/comments').map((r) => r.at);
     const gaps = at.slice(1).map((t, i) => t - at[i]!);
-    // 100, 200, 400, 800, 800, 800 ms (less up to 10 % jitter, plus each poll's own time).
+    // 200, 400, 800, 1600, 1600, 1600 ms (less up to 10 % jitter, plus each poll's own time).
     expect(gaps[0]).toBeLessThan(min + 200);
     expect(gaps[3]! / gaps[1]!).toBeGreaterThan(2.5);
     for (const g of gaps.slice(3, 6)) {
       expect(g).toBeGreaterThanOrEqual(max * 0.9 - 5);
-      expect(g).toBeLessThan(max + 300);
+      expect(g).toBeLessThan(max + 600);
     }
     // After the poll that found the comment, the wait is the minimum again.
     expect(gaps[n - 1]).toBeLessThan(min + 200);
-  }, 15_000);
+  }, 40_000);
 });
