@@ -71,5 +71,12 @@ own on Node 22, the price of calls at half fetch's cost afterwards), plus zod wi
 (the import, about 10 ms) and openid-client for the token. Per call, ky's own work (option
 normalization, its \`Request\`, merging headers) is most of what snoopath adds to a request: about
 0.15 ms a call under the profiler, which undici's \`request\` more than pays for against fetch.
+
+The first call of a fresh process is within 1.5x of plain fetch on Node 20 and, just, on Node 24;
+on Node 22 it stays about 1.55x (medians of 11 to 15 fresh processes on this 2-core machine move by
+±0.1 from run to run). Most of the rest is the second HTTP stack: after Node's fetch has been loaded
+and used, undici's \`request\` and agent still take about 15 ms to load and 10 to 15 ms for their
+first request (their own llhttp). A run that makes a few calls can pass \`fetch: globalThis.fetch\`
+and never load undici: 1.24x to 1.46x on Node 22 (docs/many-subreddits.md, "Cron runs").
 `;
 }
