@@ -29,5 +29,4 @@ export interface GrantSettings {
 /** Loads lib/auth/failures.ts (lib/core/chunks.ts). */
 export type LoadAuthFailures = () => Promise<typeof import('./failures.js')>;
 
-
 export type GrantType = 'password' | 'authorization_code' | 'refresh_token' | 'client_credentials' | 'https://oauth.reddit.com/grants/installed_client';

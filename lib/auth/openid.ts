@@ -80,7 +80,6 @@ export class GrantClient {
   }
 }
 
-
 /** The platform's answers, made into what an OAuth 2.0 client expects. */
 function mendQuirks(response: Response, text: string): Response {
   const headers = new Headers(response.headers);

@@ -21,9 +21,9 @@ let part: Awaited<ReturnType<typeof chunks.call>> | undefined;
 
 /**
  * The engine behind one instance: options, pacing, tokens, events, and the way from a call to its
- * value. The public class and its Proxy are a thin shell over it; the login flows and media posts
- * see it through the narrow interfaces they declare (FlowHost, MediaHost), a call (lib/core/send-call.ts) and the transport through
- * TransportHost.
+ * value. The public class and its Proxy are a thin shell over it; the login flows, media posts, a
+ * call's way (lib/core/send-call.ts) and the transport see it through the narrow interfaces they
+ * declare (FlowHost, MediaHost, CallHost, TransportHost).
  */
 export class Core implements CallHost, FlowHost, MediaHost {
   readonly options: ResolvedOptions;
@@ -126,11 +126,6 @@ export class Core implements CallHost, FlowHost, MediaHost {
     return (part ?? (await this.#loadCallPart())).listingCall<T>(this, path, args, call ?? {});
   }
 
-  /**
-   * A send to another host (the media storage host): no credentials, redirects not followed, a
-   * pacer of its own with no throttle (uploads never spend the platform's budget), retried like an
-   * idempotent request (the same file to the same key again is harmless).
-   */
   /** A send to the media storage host (lib/core/send-call.ts): no credentials, no redirects followed, none of the platform's budget. */
   async sendElsewhere(request: ElsewhereRequest): Promise<{ text: string; sends: number }> {
     return (part ?? (await this.#loadCallPart())).sendElsewhere(this, request);

@@ -12,16 +12,8 @@ let table: EndpointIndex | undefined;
  * `verb` is the method called (`listing` counts as `get`).
  */
 export function findEndpoint(path: string, verb: string): EndpointFacts | undefined {
-  // A bot calls the same few paths over and over: remember the answers (the table never changes).
-  const key = `${verb} ${path}`;
-  if (memo.has(key)) return memo.get(key);
-  if (memo.size >= 512) memo.clear();
-  const facts = matchEndpoint((table ??= indexTable(ENDPOINT_TABLE)), path, verb);
-  memo.set(key, facts);
-  return facts;
+  return matchEndpoint((table ??= indexTable(ENDPOINT_TABLE)), path, verb);
 }
-
-const memo = new Map<string, EndpointFacts | undefined>();
 
 /**
  * The scope a call is missing, or undefined when the granted scopes allow it. `granted` is the

@@ -25,13 +25,15 @@ export interface EndpointIndex {
   exact: Map<string, EndpointFacts>;
   /** By verb, the templates a concrete path may match (selector templates left out). */
   templates: Map<string, Template[]>;
+  /** Answers given, by `verb path` as called: a bot calls the same few paths over and over. */
+  memo: Map<string, EndpointFacts | undefined>;
 }
 
 const PREFIX = '/r/$subreddit';
 
 /** Reads a packed table into maps (once per table: its reader keeps the result). */
 export function indexTable(packed: string): EndpointIndex {
-  const built: EndpointIndex = { exact: new Map(), templates: new Map() };
+  const built: EndpointIndex = { exact: new Map(), templates: new Map(), memo: new Map() };
   for (const { verb, path, scopes, flags } of unpackTable(packed)) {
     const facts: EndpointFacts = { scopes, json: flags.includes('J'), query: flags.includes('Q'), listing: flags.includes('L') };
     for (const p of flags.includes('B') ? [path, PREFIX + path] : [path]) {
@@ -66,7 +68,16 @@ function segmentMatches(template: string, given: string): boolean {
  * (`/r/aww/hot`), with or without `.json`. `verb` is the method called (`listing` counts as `get`).
  */
 export function matchEndpoint(index: EndpointIndex, path: string, verb: string): EndpointFacts | undefined {
-  const { exact, templates } = index;
+  const key = `${verb} ${path}`;
+  const { memo } = index;
+  if (memo.has(key)) return memo.get(key);
+  if (memo.size >= 512) memo.clear();
+  const facts = match(index, path, verb);
+  memo.set(key, facts);
+  return facts;
+}
+
+function match({ exact, templates }: EndpointIndex, path: string, verb: string): EndpointFacts | undefined {
   const v = verb.toLowerCase() === 'listing' ? 'GET' : verb.toUpperCase();
   const p = normalizePath(path);
   const hit = exact.get(`${v} ${p}`);
