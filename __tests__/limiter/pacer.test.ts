@@ -129,3 +129,24 @@ describe('the first API call of a fresh instance', () => {
     await expect(pacer.send(answer({}), { ...TOKEN, maxWait: 0 })).rejects.toMatchObject({ name: 'RateLimitError' });
   });
 });
+
+describe('maxWait with a budget shared across processes', () => {
+  it('the shared budget gets what is left of maxWait after the wait at this process gate, not all of it again', async () => {
+    const given: Array<number | undefined> = [];
+    const shared = {
+      schedule: (send: () => Promise<Response>, _signal: AbortSignal | undefined, observe: (r: Response, c: undefined) => void, _priority?: string, defer?: { maxWait: number }) => {
+        given.push(defer?.maxWait);
+        return send().then((r) => (observe(r, undefined), r));
+      },
+      update: () => undefined,
+    };
+    const pacer = new Pacer({ budget: new AppBudget(shared), events: new Recorder(), oauth: oauth('bot'), throttle: 400 });
+    const send = () => pacer.send(() => Promise.resolve(new Response('{}')), { api: true, url: URL_, method: 'GET', maxWait: 1000 });
+    await send();
+    // The instance's throttle holds the second send at least 400 ms in the gate before the shared budget sees it.
+    await send();
+    expect(given[0]).toBeGreaterThan(900);
+    expect(given[1]).toBeLessThanOrEqual(600);
+    expect(given[1]).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -85,12 +85,14 @@ export class Pacer {
     const { gate, shared } = this.budget;
     this.#tellReached();
     const refuse = (wait: number) => deferred(options, wait, this.budget.closed?.reason === 'rate_limit' ? '429' : 'budget');
+    const asked = Date.now();
     await gate.acquire(signal, api ? this.#lane : this.#tokenLane, { priority, maxWait, refuse });
     try {
       // The shared budget (Node only, lib/shared-limit.ts) runs the send and claims what its answer leaves.
       if (shared) {
         try {
-          const defer = maxWait === undefined ? undefined : { maxWait, refuse };
+          // maxWait counts the whole wait: what this process's gate took is no longer the shared budget's to spend.
+          const defer = maxWait === undefined ? undefined : { maxWait: Math.max(0, maxWait - (Date.now() - asked)), refuse };
           return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, more, claimed), priority, defer);
         } finally {
           this.#tellShared();
