@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ConfigError } from '../errors/classes.js';
 import { configErrorOf, describe } from './config-error.js';
-import { oneOf, optionsSchema, whole } from './schema.js';
+import { count, oneOf, optionsSchema } from './schema.js';
 import type { CallOptions } from '../types/call.js';
 
 const { decodeHtmlEntities, rawJson, retryAttempts, retryDelay, requestTimeout, apiType, ratelimitWait, maxWait, maxResponseSize } = optionsSchema.shape;
@@ -22,7 +22,7 @@ export const callOptionsSchema = z.strictObject({
   requestTimeout: z.optional(requestTimeout),
   apiType: z.optional(apiType),
   bypassAuth: z.optional(z.boolean({ error: 'must be true or false' })),
-  listingIndex: z.optional(whole('must be a whole number, 0 or more (which listing of the answer to slice)').check(z.gte(0, { error: 'must be a whole number, 0 or more (which listing of the answer to slice)' }))),
+  listingIndex: z.optional(count('must be a whole number, 0 or more (which listing of the answer to slice)')),
   bodyType: z.optional(oneOf(['form', 'json', 'query'], 'must be "form", "json" or "query"')),
   signal: z.optional(z.custom<AbortSignal>(isSignal, { error: 'must be an AbortSignal (from new AbortController().signal or AbortSignal.timeout(ms))' })),
   ratelimitWait: z.optional(ratelimitWait),

@@ -19,13 +19,15 @@ const wellFormed = z.refine<string>((v) => !LONE_SURROGATE.test(v), {
 const text = (hint: string) => z.string({ error: hint }).check(z.minLength(1, { error: hint }), wellFormed);
 /**
  * A whole number (a safe integer, what z.int() checks) and one of a few strings (what z.enum()
- * checks), built from z.number() and literals: z.int()'s number formats and z.enum() weigh about
- * 0.5 KB gzip in a page's first file. The call options use them too (zod's module is in that file).
+ * checks), built from z.number() and z.literal()'s list of values: z.int()'s number formats and
+ * z.enum() weigh about 0.5 KB gzip in a page's first file. The call options use them too (zod's
+ * module is in that file).
  */
-export const oneOf = <const T extends string>(values: readonly [T, ...T[]], hint: string) =>
-  z.union(values.map((v) => z.literal(v)) as [z.ZodMiniLiteral<T>, ...Array<z.ZodMiniLiteral<T>>], { error: hint });
+export const oneOf = <const T extends string>(values: readonly [T, ...T[]], hint: string) => z.literal(values, { error: hint });
 export const whole = (hint: string) => z.number({ error: hint }).check(z.refine(Number.isSafeInteger, { error: hint }));
-const ms = (hint: string) => whole(hint).check(z.gte(0, { error: hint }), timerLimit);
+/** A whole number, 0 or more. */
+export const count = (hint: string) => whole(hint).check(z.gte(0, { error: hint }));
+const ms = (hint: string) => count(hint).check(timerLimit);
 const bool = (hint: string) => z.boolean({ error: hint });
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'];
 const SHARE = "must be a share of the window's budget from 0 to 0.9, such as 0.1 for 10 %";
@@ -108,7 +110,7 @@ export const optionsSchema = z.strictObject({
   /** Send `raw_json=1` (text as written); `false` gets the platform's escaped text (`&amp;`, `&lt;`, `&gt;`). */
   rawJson: z._default(bool('must be true or false'), true),
   /** How many times a failed request is sent again. */
-  retryAttempts: z._default(whole('must be a whole number, 0 or more').check(z.gte(0, { error: 'must be a whole number, 0 or more' })), 60),
+  retryAttempts: z._default(count('must be a whole number, 0 or more'), 60),
   /** Wait in ms between a failure and the next send. */
   retryDelay: z._default(ms('must be a whole number of milliseconds, 0 or more'), 5000),
   /** Limit in ms for one send, counted from when it leaves the queue. */
