@@ -181,9 +181,7 @@ export class RedisBudget implements SharedBudget {
   /** Ms left of a RATELIMIT cooldown any process set; 0 when none or when Redis cannot tell. */
   async cooldownLeft(key: string): Promise<number> {
     const { link } = await this.#ready;
-    if (link.down) return 0;
-    const ms = await link.guard<unknown>(link.conn.client.pttl(`${this.prefix}cooldown:${key}`));
-    return typeof ms === 'number' && ms > 0 ? ms : 0;
+    return link.msLeft(`${this.prefix}cooldown:${key}`);
   }
 
   setCooldown(key: string, ms: number): void {

@@ -102,6 +102,13 @@ export class RedisLink {
     return this.guard(this.#ready.then(() => true), grace, signal, false).then((ok) => ok === true);
   }
 
+  /** Ms until `key` expires: 0 when it does not exist or has no expiry, or when Redis cannot tell. */
+  async msLeft(key: string): Promise<number> {
+    if (this.down) return 0;
+    const ms = await this.guard<unknown>(this.conn.client.pttl(key));
+    return typeof ms === 'number' && ms > 0 ? ms : 0;
+  }
+
   /**
    * A Redis step of a send: its result, or undefined when Redis is lost meanwhile, when it takes
    * longer than `ms` (a round trip that long marks Redis hung), or when it fails (the failure goes

@@ -52,10 +52,8 @@ export class Refill {
   }
 
   /** Ms until the budget reopens (0 when it is not closed, or Redis cannot tell). */
-  async left(): Promise<number> {
-    if (this.#link.down) return 0;
-    const ttl = await this.#link.guard<unknown>(this.#link.conn.client.pttl(this.#keys.refill));
-    return typeof ttl === 'number' && ttl > 0 ? ttl : 0;
+  left(): Promise<number> {
+    return this.#link.msLeft(this.#keys.refill);
   }
 
   stop(): void {
