@@ -205,10 +205,11 @@ emulatorCli.external = (id, importer) =>
 /** `npm run demo` builds only what the demo imports (the package entry and the emulator): seconds instead of the whole build. */
 const demo = process.env.SNOOPATH_BUILD === 'demo';
 
-export default demo ? [nodeMain('lib/node.ts', 'index'), node('lib/emulator/index.ts', 'dist/emulator.js')] : [
-  // lib/node.ts adds the 'module.exports' export (what require('snoopath') returns) to lib/index.ts's.
-  nodeMain('lib/node.ts', 'index'),
-  node('lib/emulator/index.ts', 'dist/emulator.js'),
+// lib/node.ts adds the 'module.exports' export (what require('snoopath') returns) to lib/index.ts's.
+const packageAndEmulator = [nodeMain('lib/node.ts', 'index'), node('lib/emulator/index.ts', 'dist/emulator.js')];
+
+export default demo ? packageAndEmulator : [
+  ...packageAndEmulator,
   emulatorCli,
   cli,
   // Node only, and never reachable from lib/index.ts: bottleneck stays out of the browser bundles.

@@ -1,13 +1,14 @@
 // Where does a client spend its time? `node bench/profile.mjs [client] [sequential|concurrent|listing]`
 // runs the client (default snoopath, sequential) against an http emulator in another process under
-// `node --cpu-prof`, and prints the functions with the most inclusive CPU time in snoopath's build,
-// ky and the platform's fetch (undici), then the self time by kind of work. Compare with
+// the inspector's CPU profiler (node:inspector, the measured part only), and prints the functions
+// with the most inclusive CPU time in snoopath's build, ky and the platform's fetch (undici), then
+// the self time by kind of work. Compare with
 // `node bench/profile.mjs fetch`. `listing` walks pages shaped as the platform's (its full field
 // set, gzip, rate-limit headers: bench/lib/platform-server.mjs); `node bench/profile.mjs --listing`
 // profiles fetch, undici.request and snoopath walking them and writes the per-page table of
 // docs/performance.md ("Listing walk: where a page's time goes").
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,8 +54,7 @@ export async function profileClient(client = 'snoopath', task = 'sequential', li
     console.log(${JSON.stringify(`${client} ${task}`)} + ': ' + (performance.now() - t0).toFixed(0) + ' ms wall, ' + ((c.user + c.system) / 1000).toFixed(0) + ' ms CPU');
   `;
   const summary = execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }).trim();
-  const file = 'measured.cpuprofile';
-  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const profile = JSON.parse(readFileSync(out, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -156,7 +156,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
   console.log(table);
   writeSection(join(dirname(BENCH), 'docs/performance.md'), 'listing-profile', 'bench/profile.mjs', `## Listing walk: where a page's time goes
 
-\`node bench/profile.mjs --listing\` (\`node --cpu-prof\`, ${process.version}): each client walks the platform stand-in's 10,000 posts
+\`node bench/profile.mjs --listing\` (node:inspector's CPU profiler, ${process.version}): each client walks the platform stand-in's 10,000 posts
 (100 pages of its full field set, gzip) ${pages / 100} times after a warm-up, in a process of its own; every sample's self time is
 put under the kind of work it was (the function it was in, and what called it), over ${pages} pages. ${Object.values(summaries).join('; ')}.
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { spawn } from './lib/ipc.mjs';
 import { machine } from './lib/machine.mjs';
 import { bundleSizes } from './lib/sizes.mjs';
-import { importTimes } from './lib/imports.mjs';
+import { importTimes, plainFetchFirstCall, snoopathFirstCall } from './lib/imports.mjs';
 import { CLIENT_HEAD, clientRows, writeReport } from './lib/report.mjs';
 import { textTable } from './lib/format.mjs';
 import { runRounds, startWorkers, tasks } from './lib/rounds.mjs';
@@ -110,14 +110,8 @@ if (part('rounds')) {
 if (part('imports')) {
   log('cold import and first-call times');
   const { url, apps: { script: c } } = servers.http;
-  const oauth = JSON.stringify({ type: 'script', key: c.key, secret: c.secret, username: c.username, password: c.password });
-  const fetchFirst = `const u = ${JSON.stringify(url)}, ua = ${JSON.stringify(USER_AGENT)};
-    const t = await fetch(u + '/api/v1/access_token', { method: 'POST', headers: { authorization: 'Basic ' + btoa(${JSON.stringify(`${c.key}:${c.secret}`)}), 'content-type': 'application/x-www-form-urlencoded', 'user-agent': ua }, body: ${JSON.stringify(`grant_type=password&username=${c.username}&password=${c.password}`)} });
-    const { access_token } = await t.json();
-    await (await fetch(u + '/api/v1/me?api_type=json', { headers: { authorization: 'bearer ' + access_token, 'user-agent': ua } })).json();`;
-  const snoopathFirst = `const { default: Snoopath } = await import('snoopath');
-    const reddit = new Snoopath({ userAgent: ${JSON.stringify(USER_AGENT)}, oauth: ${oauth}, apiServerUri: ${JSON.stringify(url)}, authServerUri: ${JSON.stringify(url)} });
-    await reddit('/api/v1/me').get();`;
+  const fetchFirst = plainFetchFirstCall(url, c, USER_AGENT);
+  const snoopathFirst = snoopathFirstCall(url, c, USER_AGENT);
   results.imports = importTimes([
     { name: 'node (nothing imported)', code: '', cwd: ROOT, module: true },
     { name: 'snoopath', code: "await import('snoopath')", cwd: ROOT, module: true },

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { plainFetchFirstCall, snoopathFirstCall } from './lib/imports.mjs';
 import { spawn } from './lib/ipc.mjs';
 import { missingHint, nodes } from './lib/nodes.mjs';
 import { median, range } from './lib/stats.mjs';
@@ -95,16 +96,10 @@ export async function benchVersions({ quick = false, baseline, write = true } = 
     for (const w of Object.values(workers).flatMap((byClient) => Object.values(byClient))) w.kill();
 
     const { url, apps: { script: c } } = servers.first;
-    const oauth = JSON.stringify({ type: 'script', key: c.key, secret: c.secret, username: c.username, password: c.password });
     const end = `const cu = process.cpuUsage(); console.log(performance.now() + ' ' + (cu.user + cu.system) / 1000);`;
-    const fetchCode = `const u = ${JSON.stringify(url)}, ua = ${JSON.stringify(USER_AGENT)};
-      const t = await fetch(u + '/api/v1/access_token', { method: 'POST', headers: { authorization: 'Basic ' + btoa(${JSON.stringify(`${c.key}:${c.secret}`)}), 'content-type': 'application/x-www-form-urlencoded', 'user-agent': ua }, body: ${JSON.stringify(`grant_type=password&username=${c.username}&password=${c.password}`)} });
-      const { access_token } = await t.json();
-      await (await fetch(u + '/api/v1/me?raw_json=1', { headers: { authorization: 'bearer ' + access_token, 'user-agent': ua } })).json();
+    const fetchCode = `${plainFetchFirstCall(url, c, USER_AGENT)}
       ${end}`;
-    const snoopathCode = (from, options) => `const { default: Snoopath } = await import(${JSON.stringify(from)});
-      const reddit = new Snoopath({ userAgent: ${JSON.stringify(USER_AGENT)}, oauth: ${oauth}, apiServerUri: ${JSON.stringify(url)}, authServerUri: ${JSON.stringify(url)}${options} });
-      await reddit('/api/v1/me').get();
+    const snoopathCode = (from, options) => `${snoopathFirstCall(url, c, USER_AGENT, from, options)}
       ${end}`;
     const variants = [
       { key: 'fetch', code: fetchCode },

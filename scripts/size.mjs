@@ -25,12 +25,18 @@ for (const file of ['browser/index.js', 'snoopath.iife.js']) {
 
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 const read = (file) => readFileSync(new URL(file, root));
-const gzip = (file) => gzipSync(read(file), { level: 9 }).length;
+const gzipped = new Map();
+/** gzip level 9 of a file, each file compressed once (the entry counts in its build's page too). */
+const gzip = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(read(file), { level: 9 }).length);
+  return gzipped.get(file);
+};
 
 /** One build: its entry, the folder of its parts, and how a part names the parts it needs before it runs. */
 const BUILDS = [
   {
     name: 'ES module build',
+    id: 'es',
     entry: 'browser/index.js',
     dir: 'browser/',
     statics: (code) => [...code.matchAll(/\b(?:import|export)\s*(?:[^"'()]*?\bfrom\s*)?["'](\.\/[^"']+)["']/g)].map((m) => `browser/${m[1].slice(2)}`),
@@ -39,6 +45,7 @@ const BUILDS = [
   },
   {
     name: 'script-tag build',
+    id: 'script-tag',
     entry: 'snoopath.iife.js',
     dir: 'iife/',
     // A named AMD module lists what it needs: ("iife/x-1a2b", ["exports", "./y-3c4d", "../snoopath.iife"], ...).
@@ -65,15 +72,16 @@ for (const build of BUILDS) {
   const parts = readdirSync(new URL(build.dir, root)).filter((f) => f.endsWith('.js') && `${build.dir}${f}` !== build.entry).sort();
   const entryFiles = [...closure(build, build.entry)];
   const entryGzip = entryFiles.reduce((sum, f) => sum + gzip(f), 0);
-  rows.push({ file: `dist/${build.entry}`, note: `${build.name}: entry${entryFiles.length > 1 ? ` (+${entryFiles.length - 1} it imports)` : ''}`, gzip: entryGzip, budget: BUDGETS[build.budget] });
-  for (const f of parts) rows.push({ file: `dist/${build.dir}${f}`, note: 'lazy part', gzip: gzip(`${build.dir}${f}`) });
+  const row = { build: build.id, files: 1 };
+  rows.push({ ...row, kind: 'entry', file: `dist/${build.entry}`, note: `${build.name}: entry${entryFiles.length > 1 ? ` (+${entryFiles.length - 1} it imports)` : ''}`, gzip: entryGzip, budget: BUDGETS[build.budget] });
+  for (const f of parts) rows.push({ ...row, kind: 'part', file: `dist/${build.dir}${f}`, note: 'lazy part', gzip: gzip(`${build.dir}${f}`) });
   const page = new Set(entryFiles);
   for (const name of PAGE_PARTS) {
     const file = parts.find((f) => f.startsWith(`${name}-`));
     if (!file) failures.push(`no ${name}-*.js part in dist/${build.dir}: scripts/size.mjs names the parts a page loads`);
     else closure(build, `${build.dir}${file}`, page);
   }
-  rows.push({ file: `(${page.size} files)`, note: `${build.name}: script auth, a listing and a vote`, gzip: [...page].reduce((sum, f) => sum + gzip(f), 0), budget: BUDGETS[build.pageBudget] });
+  rows.push({ ...row, kind: 'page', files: page.size, file: `(${page.size} files)`, note: `${build.name}: script auth, a listing and a vote`, gzip: [...page].reduce((sum, f) => sum + gzip(f), 0), budget: BUDGETS[build.pageBudget] });
 }
 
 for (const r of rows) {
@@ -82,7 +90,7 @@ for (const r of rows) {
 }
 if (process.argv.includes('--json')) {
   // For bench/lib/sizes.mjs (docs/performance.md): the rows as measured.
-  console.log(JSON.stringify(rows.map(({ file, note, gzip, budget, ok }) => ({ file, note, gzip, budget: budget ?? null, ok }))));
+  console.log(JSON.stringify(rows.map(({ build, kind, files, file, note, gzip, budget, ok }) => ({ build, kind, files, file, note, gzip, budget: budget ?? null, ok }))));
   process.exit(failures.length ? 1 : 0);
 }
 const table = rows.map((r) => ({ file: r.file, note: r.note, gzip: kb(r.gzip), budget: r.budget ? kb(r.budget) : '', flag: r.ok ? '' : 'OVER BUDGET' }));
@@ -93,8 +101,8 @@ if (!process.argv.includes('--quiet') || failures.length) {
   console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
   for (const r of table) console.log(line(r));
 } else {
-  const totals = rows.filter((r) => r.note.endsWith('a vote')).map((r) => kb(r.gzip)).join(' and ');
-  console.log(`size: ${rows.length} rows within budget (entries ${rows.filter((r) => r.note.includes(': entry')).map((r) => kb(r.gzip)).join(', ')}; a page's token, listing and vote ${totals})`);
+  const of = (kind, sep) => rows.filter((r) => r.kind === kind).map((r) => kb(r.gzip)).join(sep);
+  console.log(`size: ${rows.length} rows within budget (entries ${of('entry', ', ')}; a page's token, listing and vote ${of('page', ' and ')})`);
 }
 
 if (failures.length) {

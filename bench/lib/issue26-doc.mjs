@@ -10,8 +10,9 @@ const BEFORE = {
 };
 
 export function issue26Section(r) {
-  const find = (kind, build) => r.bundles.find((b) => b.kind === kind && b.build === build)?.bytes;
-  const files = (build) => /\((\d+) files\)/.exec(r.bundles.find((b) => b.kind === 'page' && b.build === build)?.name ?? '')?.[1] ?? '?';
+  const row = (kind, build) => r.bundles.find((b) => b.kind === kind && b.build === build);
+  const find = (kind, build) => row(kind, build)?.bytes;
+  const files = (build) => row('page', build)?.files ?? '?';
   return `## Fast from the first call (issue 26)
 
 | Figure | Before (0347ba8) | Now | Goal |

@@ -20,8 +20,9 @@ export function bundleSizes(root, benchDir) {
   const out = rows.map((r) => ({
     name: r.note === 'lazy part' ? `${r.file.replace(/-[\w-]{8}\.js$/, '')} (loaded on first use)` : `${r.note}${r.file.startsWith('(') ? ` ${r.file}` : ` (${r.file})`}`,
     bytes: r.gzip,
-    kind: r.note.endsWith('a vote') ? 'page' : r.note.includes(': entry') ? 'entry' : 'part',
-    build: r.file.includes('/iife') || r.note.startsWith('script-tag') ? 'script-tag' : 'es',
+    kind: r.kind,
+    build: r.build,
+    files: r.files,
   }));
   if (out.length === 0) out.push({ name: 'snoopath browser builds (dist/browser, dist/snoopath.iife.js)', bytes: null, note: 'not built', kind: 'entry', build: 'es' });
   // snoowrap's browser build (snoowrap-v*.min.js) was a GitHub release asset; look for one in the package anyway.
