@@ -5,9 +5,9 @@
 // each kind first, and none below a depth (an empty array fits any array type). The object is
 // assigned through a variable, so fields the types do not name are allowed, as they are at run time.
 import { recordOf } from './shape.mjs';
+import { propName } from './types.mjs';
 
 const FULLNAME = /^(t[1-6])_[A-Za-z0-9]+$/;
-const IDENT = /^[A-Za-z_$][\w$]*$/;
 const MAX_ITEMS = 2;
 const MAX_DEPTH = 9;
 
@@ -56,7 +56,7 @@ export function scrubbed(value, key, depth = 0) {
     ? pick(Object.values(obj)).map((v, i) => `k${i}: ${scrubbed(v, record.inner, depth + 1)}`)
     : entries.map(([raw, v]) => {
         const k = raw.replaceAll('<TEST_SUBREDDIT>', 'test');
-        return `${IDENT.test(k) ? k : JSON.stringify(k)}: ${scrubbed(v, k, depth + 1)}`;
+        return `${propName(k)}: ${scrubbed(v, k, depth + 1)}`;
       });
   return `{ ${parts.join(', ')} }`;
 }

@@ -1,6 +1,7 @@
 // TypeScript text of a learned shape (see shape.mjs for the forms). Kept cheap to check: no type
 // alias takes arguments (`{ [id: string]: T }`, not `Record<string, T>`), since each such use is an
 // instantiation in every user's compilation; generic interfaces (`Listing<T>`) are plain references.
+import { tag } from './union.mjs';
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
@@ -12,8 +13,6 @@ export const propName = (name) => (IDENT.test(name) ? name : JSON.stringify(name
  * @typedef {{ thing: (kind: string) => string, data: (kind: string) => string }} Names
  */
 
-/** @param {any} alt */
-const tag = (alt) => (typeof alt === 'string' ? alt : Object.keys(alt)[0]);
 
 /** `{ json: { errors: [], data? } }`: the envelope of form-posted actions, or undefined. @param {any} alt */
 function envelope(alt) {

@@ -6,8 +6,8 @@ export function mergeAll(unions) {
   return unions.reduce((acc, u) => merge(acc, u), []);
 }
 
-/** @param {any} alt */
-const tag = (alt) => (typeof alt === 'string' ? alt : Object.keys(alt)[0]);
+/** The tag of a union's alternative: its name, or its one key (`object`, `thing`...). @param {any} alt */
+export const tag = (alt) => (typeof alt === 'string' ? alt : Object.keys(alt)[0]);
 
 /** The `kind` literals of an object shape, when its `kind` is only literals. @param {any} obj @returns {Set<string> | undefined} */
 function discriminators(obj) {

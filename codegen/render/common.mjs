@@ -17,3 +17,22 @@ export function scopeText(e) {
   // Added from PRAW's list: the runtime table leaves its scope out (render/runtime.mjs).
   return e.praw ? `${scopes} (the platform checks it, not the client)` : scopes;
 }
+
+/**
+ * Writes each object type once: a later place with the same type text refers to the first place
+ * that wrote it (`Endpoints["/hot"]["get"]["args"]`, `Link["media"]`), which is the same type to
+ * the compiler instead of one more to create and check (editors still show its fields). An optional
+ * member's type includes `undefined`, so a reference to an optional member's type is only used for
+ * another optional one. Types without an object in them are always written out.
+ */
+export function typeReuser() {
+  /** @type {Map<string, { at: string, optional: boolean }>} */
+  const seen = new Map();
+  return (/** @type {string} */ text, /** @type {string} */ at, optional = false) => {
+    if (!/(^|[^$])\{ /.test(text)) return text;
+    const first = seen.get(text);
+    if (first && (optional || !first.optional)) return first.at;
+    if (!first) seen.set(text, { at, optional });
+    return text;
+  };
+}

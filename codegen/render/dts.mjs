@@ -1,6 +1,6 @@
 // Renders typings/endpoints.d.ts: the `Endpoints` map, keyed by path template then verb, each verb an
 // `Op` (arguments, result, call options). The glue in lib/types/endpoints.ts turns it into call objects.
-import { header, scopeText } from './common.mjs';
+import { header, scopeText, typeReuser } from './common.mjs';
 
 /** @typedef {import('../model.mjs').Endpoint} Endpoint */
 
@@ -49,29 +49,11 @@ function imports(text, answers) {
 }
 
 /**
- * Writes each object type once: a later entry with the same arguments or result refers to the first
- * (`Endpoints["/hot"]["get"]["args"]`). Each object type written is a type every user's compiler
- * creates and checks; a reference to another entry's resolves to that same type, and editors still
- * show its fields, not the reference.
- */
-function reuser() {
-  /** @type {Map<string, string>} */
-  const seen = new Map();
-  return (/** @type {string} */ text, /** @type {string} */ at) => {
-    if (!/(^|[^$])\{ /.test(text)) return text;
-    const first = seen.get(text);
-    if (first) return first;
-    seen.set(text, at);
-    return text;
-  };
-}
-
-/**
  * @param {Endpoint[]} endpoints sorted by path
  * @param {ReturnType<typeof import('../answers/prepare.mjs').prepareAnswers>} answers
  */
 export function renderDts(endpoints, answers) {
-  const reuse = reuser();
+  const reuse = typeReuser();
   /** @type {Map<string, Endpoint[]>} */
   const byPath = new Map();
   for (const e of endpoints) byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);

@@ -2,6 +2,7 @@
 // `{kind, data}` form (`LinkThing`), the `Listing<T>` envelope, and the named shapes of answers
 // (`ModmailConversation`, `Rule`, ...), all typed from the recorded answers.
 import { objectText, typeText } from '../answers/types.mjs';
+import { typeReuser } from './common.mjs';
 
 /** @typedef {ReturnType<typeof import('../answers/prepare.mjs').prepareAnswers>} Answers */
 
@@ -10,22 +11,11 @@ const BASE = ['Thing', 'JsonResponse', 'JsonAck'];
 /** Fullnames in a generic envelope depend on its items: plain strings there. @param {any[]} union @returns {any[]} */
 const widenFullnames = (union) => union.map((alt) => (typeof alt === 'object' && 'fullname' in alt ? 'string' : alt));
 
-/**
- * Member types written once: a member whose type (with an object in it) an earlier member has is
- * written as a reference to it (`secure_media?: Link["media"]`), which is the same type to the
- * compiler instead of one more to create and check. An optional member's type includes `undefined`,
- * so only an optional member may refer to one.
- */
+/** Member types written once (render/common.mjs): `secure_media?: Link["media"]`. */
 function memberReuser() {
-  /** @type {Map<string, { at: string, optional: boolean }>} */
-  const seen = new Map();
-  return (/** @type {string} */ owner) => (/** @type {string} */ name, /** @type {boolean} */ optional, /** @type {string} */ text) => {
-    if (!/(^|[^$])\{ /.test(text)) return text;
-    const first = seen.get(text);
-    if (first && (optional || !first.optional)) return first.at;
-    if (!first) seen.set(text, { at: `${owner}[${JSON.stringify(name)}]`, optional });
-    return text;
-  };
+  const reuse = typeReuser();
+  return (/** @type {string} */ owner) => (/** @type {string} */ name, /** @type {boolean} */ optional, /** @type {string} */ text) =>
+    reuse(text, `${owner}[${JSON.stringify(name)}]`, optional);
 }
 
 /**
