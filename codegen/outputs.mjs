@@ -15,9 +15,13 @@ const readJson = (name) => JSON.parse(readFileSync(new URL(name, import.meta.url
 /** The committed answers, made ready for the model. */
 export const committedAnswers = () => prepareAnswers(readJson('./answers/shapes.json'), readJson('./answers/names.json'));
 
-/** Every endpoint, as the committed inputs describe it. */
+/**
+ * Every endpoint, as the committed inputs describe it. `answers: null` builds it without the recorded
+ * answers (what codegen/answers/extract.mjs learns them for).
+ * @param {ReturnType<typeof committedAnswers> | null} [answers]
+ */
 export function endpointModel(answers = committedAnswers()) {
-  return buildModel(readCatalog(), readJson('./overlay.json'), readJson('./descriptions.json'), answers);
+  return buildModel(readCatalog(), readJson('./overlay.json'), readJson('./descriptions.json'), answers ?? undefined);
 }
 
 /** @returns {Record<string, string>} */

@@ -11,8 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readCatalog } from '../catalog.mjs';
-import { buildModel } from '../model.mjs';
+import { endpointModel } from '../outputs.mjs';
 import { learn } from './learn.mjs';
 import { matcher } from './match.mjs';
 import { snapshotText, fixtureText, casesText } from './files.mjs';
@@ -75,7 +74,7 @@ for (const spec of specs) {
 }
 
 const readJson = (/** @type {string} */ name) => JSON.parse(readFileSync(join(root, 'codegen', name), 'utf8'));
-const endpoints = buildModel(readCatalog(), readJson('overlay.json'), readJson('descriptions.json'));
+const endpoints = endpointModel(null);
 const learned = learn(samples, matcher(endpoints));
 const write = (/** @type {string} */ rel, /** @type {string} */ text) => {
   mkdirSync(dirname(join(out, rel)), { recursive: true });

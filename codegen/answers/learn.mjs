@@ -64,8 +64,11 @@ export function learn(samples, match) {
     for (const name of [...s.query, ...s.body.names]) facts.args.add(name);
     if (s.body.names.length) facts[s.body.json ? 'json' : 'form'] = true;
     sent.set(key, facts);
-    if (s.status < 200 || s.status > 299 || !answerValue(s.answer)) continue;
-    byKey.set(key, [...(byKey.get(key) ?? []), s]);
+    const parsed = s.status >= 200 && s.status <= 299 ? answerValue(s.answer) : undefined;
+    if (!parsed) continue;
+    const list = byKey.get(key) ?? [];
+    list.push({ ...s, value: parsed.value });
+    byKey.set(key, list);
   }
   const things = new Map();
   /** @type {Record<string, any>} */
@@ -78,7 +81,7 @@ export function learn(samples, match) {
     let answer = [];
     const files = new Set();
     for (const s of list) {
-      const { value } = /** @type {{ value: unknown }} */ (answerValue(s.answer));
+      const { value } = s;
       if (s.file === hold) {
         if (!held.some((h) => h.key === key)) held.push({ key, file: s.file, value });
         continue;
