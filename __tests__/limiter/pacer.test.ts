@@ -143,10 +143,12 @@ describe('maxWait with a budget shared across processes', () => {
     const pacer = new Pacer({ budget: new AppBudget(shared), events: new Recorder(), oauth: oauth('bot'), throttle: 400 });
     const send = () => pacer.send(() => Promise.resolve(new Response('{}')), { api: true, url: URL_, method: 'GET', maxWait: 1000 });
     await send();
-    // The instance's throttle holds the second send at least 400 ms in the gate before the shared budget sees it.
+    // The instance's throttle holds the second send in the gate until 400 ms after the first one's
+    // start (less the moments between that start and this call, more than 100 ms only on a machine
+    // stalled for a third of a second): the shared budget gets what is left, not a fresh 1000 ms.
     await send();
     expect(given[0]).toBeGreaterThan(900);
-    expect(given[1]).toBeLessThanOrEqual(600);
+    expect(given[1]).toBeLessThan(900);
     expect(given[1]).toBeGreaterThanOrEqual(0);
   });
 });
