@@ -27,7 +27,9 @@ async function use() {
   await a('/api/v1/me').get();
   const controller = new AbortController();
   const waiting = b('/api/v1/me').get(undefined, { signal: controller.signal });
-  await pause(50);
+  // Abort once the call is waiting (its warning is told as the wait starts), not after a fixed pause
+  // that a loaded machine may outrun; bounded so that a missing warning fails instead of hanging.
+  for (let i = 0; i < 250 && warnings.length === 0; i++) await pause(20);
   controller.abort();
   // The abort rejects the waiting call before any timer of this turn fires: an order, not a duration.
   const settled = waiting.then(() => 'resolved', (e) => e.name);
