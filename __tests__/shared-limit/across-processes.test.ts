@@ -45,8 +45,8 @@ const WINDOW_MS = 2000;
     expect(error).toMatchObject({ reason: 'budget', attempts: 0 });
     // When the window's end is in Redis, retryAfter is when it ends (about 600 s); when Redis cannot
     // tell yet, the call is refused at its maxWait and says to come back then (1000). Never sooner:
-    // an answer of less than maxWait would make a job queue retry into the same refusal. (A CI run
-    // on a loaded machine gave 1000 once in about 7,000 runs of this file.)
+    // an answer of less than maxWait would make a job queue retry into the same refusal. (Seen once
+    // in CI on a loaded machine; not reproduced in 24 runs under load here.)
     expect(error.retryAfter).toBeGreaterThanOrEqual(1000);
     expect(error.retryAfter).toBeLessThanOrEqual(601_000);
     expect(requestsTo(emu, '/r/programming/new')).toEqual([]);
