@@ -114,12 +114,12 @@ suite('the script-tag build in Chromium', () => {
   it('under a Content-Security-Policy that trusts the script by nonce, its parts carry the nonce, and nothing it runs asks for eval', async () => {
     // A refused eval is reported even when the code catches it. zod/mini never compiles parsers
     // (zod's classic API probes `new Function` for its object schemas): an extension's page stays clean.
-    const { page, errors } = await open('iife-csp.html', (p) =>
-      p.addInitScript(() => {
+    const { page, errors } = await open('iife-csp.html', async (p) => {
+      await p.addInitScript(() => {
         const seen: string[] = ((window as unknown as { violations: string[] }).violations = []);
         document.addEventListener('securitypolicyviolation', (e) => void seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-      }),
-    );
+      });
+    });
     expect((await tokenListingVote(page)).responseError).toBe(true);
     expect(errors).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { ConfigError } from '../../lib/errors/classes.js';
 import { isNode } from '../../lib/runtime/detect.js';
 import { defaultFetch } from '../../lib/transport/default-fetch.js';
 import { defaultFetch as browserFetch } from '../../lib/transport/default-fetch.browser.js';
@@ -25,5 +26,32 @@ describe('which transport an instance gets by default', () => {
       globalThis.fetch = saved;
     }
     expect(seen).toEqual(['https://example.test/x']);
+  });
+
+  describe('when the transport cannot be loaded, the send rejects with a ConfigError (not a network failure, so not retried) and the next send loads again', () => {
+    const missing = () => Object.assign(new Error("Cannot find module 'undici/lib/api/api-request.js'"), { code: 'MODULE_NOT_FOUND' });
+
+    it('the transport module itself', async () => {
+      let broken = true;
+      const failing = { ...modules, undici: async () => (broken ? Promise.reject(missing()) : modules.undici()) };
+      // A proxy gives an instance a transport of its own (the direct one is shared by the process).
+      const send = defaultFetch(failing, 'http://127.0.0.1:9');
+      const error = await send('http://127.0.0.1:9/x').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error).toMatchObject({ option: 'fetch', message: expect.stringContaining('(undici) could not be loaded (MODULE_NOT_FOUND): install the project') });
+      expect((error as Error).cause).toMatchObject({ code: 'MODULE_NOT_FOUND' });
+      // Loaded this time: whatever the send does next, it is not the load failure.
+      broken = false;
+      const second = await send('http://127.0.0.1:9/x', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+      expect(second).not.toBeInstanceOf(ConfigError);
+      expect(second).toMatchObject({ name: 'AbortError' });
+    });
+
+    it('undici, or the agent it makes', async () => {
+      const { createUndiciFetch } = await modules.undici();
+      const send = createUndiciFetch(() => Promise.reject(missing()));
+      await expect(send('http://127.0.0.1:9/x')).rejects.toThrow(ConfigError);
+      await expect(send('http://127.0.0.1:9/x')).rejects.toMatchObject({ option: 'fetch', cause: { code: 'MODULE_NOT_FOUND' } });
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { isNode } from '../runtime/detect.js';
 import type { DispatcherSource } from './undici/fetch.js';
+import { transportNotLoaded } from './not-loaded.js';
 
 /** The undici transport's modules (lib/transport/undici/), loaded when the first instance is made (lib/core/chunks.ts): importing snoopath stays cheap. */
 export interface UndiciModules {
@@ -10,13 +11,14 @@ export interface UndiciModules {
 /**
  * A fetch whose implementation starts loading now (the first instance is being made) and is
  * called directly once loaded: the first send does not wait for it, or only for what is left. A
- * failed load is reported by the send that needed it, and tried again by the next one.
+ * failed load is reported by the send that needed it (a ConfigError, not retried), and tried again
+ * by the next one.
  */
 function lazyFetch(modules: UndiciModules, source: DispatcherSource): typeof fetch {
   let loaded: typeof fetch | undefined;
   const load = () => modules.undici().then((m) => (loaded ??= m.createUndiciFetch(source)));
   load().catch(() => {});
-  return ((input, init) => (loaded ? loaded(input, init) : load().then((f) => f(input, init)))) as typeof fetch;
+  return ((input, init) => (loaded ? loaded(input, init) : load().then((f) => f(input, init), (error: unknown) => Promise.reject(transportNotLoaded(error))))) as typeof fetch;
 }
 
 let direct: typeof fetch | undefined;

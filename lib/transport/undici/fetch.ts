@@ -3,6 +3,7 @@ import { fromBodyInit, fromRequestStream, type OutgoingBody } from './body.js';
 import { requestFn, type RequestFn } from './require.js';
 import { hasBody, LazyBody, LightResponse } from '../light-response.js';
 import { ACCEPT_ENCODING, readDecoded } from './decode.js';
+import { transportNotLoaded } from '../not-loaded.js';
 
 /** Where requests go: a dispatcher (Agent, ProxyAgent, MockAgent), or a function that makes one on first use. */
 export type DispatcherSource = Dispatcher | (() => Dispatcher | Promise<Dispatcher>);
@@ -43,7 +44,7 @@ export function createUndiciFetch(source: DispatcherSource): typeof fetch {
       (loaded) => (ready = loaded),
       (error: unknown) => {
         loading = undefined;
-        throw error;
+        throw transportNotLoaded(error);
       },
     );
     return loading;
