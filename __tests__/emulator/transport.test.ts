@@ -145,7 +145,8 @@ describe('faults and the request log', () => {
     own.fault({ path: '/api/v1/me', hang: true });
     const pending = fetch(`${own.url}/api/v1/me`).then((r) => r.text());
     const settled = pending.then(() => 'answered', () => 'failed');
-    await new Promise((r) => setTimeout(r, 100));
+    // Until the hung request is logged (the client's first request may take a while on a loaded machine), bounded.
+    for (let i = 0; i < 250 && own.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(own.requests[0]).toMatchObject({ path: '/api/v1/me', status: 0 });
     const t0 = Date.now();
     await own.close();
