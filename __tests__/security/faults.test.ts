@@ -14,7 +14,8 @@ describe('abort rejects at once wherever the call waits', () => {
     const controller = new AbortController();
     const aborted = reddit(ME).get(undefined, { signal: controller.signal });
     const other = reddit(ME).get();
-    await sleep(50);
+    // Until the token request is sent (a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && tokenRequests(emu).length === 0; i++) await sleep(20);
     const abortedAt = Date.now();
     controller.abort();
     const error = await failure(aborted);
@@ -28,10 +29,13 @@ describe('abort rejects at once wherever the call waits', () => {
 
   it('a call waiting for a token store that has not answered rejects at once', async () => {
     const emu = await start();
-    const reddit = client(emu, 'script', { tokenStore: { get: () => new Promise(() => {}), set: () => undefined } });
+    let asked = false;
+    const reddit = client(emu, 'script', { tokenStore: { get: () => ((asked = true), new Promise(() => {})), set: () => undefined } });
     const controller = new AbortController();
     const call = reddit(ME).get(undefined, { signal: controller.signal });
-    await sleep(30);
+    // Until the call waits for the store (a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && !asked; i++) await sleep(20);
+    expect(asked).toBe(true);
     controller.abort(new Error('user left'));
     await expect(call).rejects.toThrow('user left');
   });
@@ -59,7 +63,8 @@ describe('abort rejects at once wherever the call waits', () => {
     emu.fault({ path: '/api/me.json', delay: 2000 });
     const controller = new AbortController();
     const write = reddit('/api/vote').post({ id: 't3_x', dir: 1 }, { signal: controller.signal });
-    await sleep(50);
+    // Until the modhash read is sent (a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && requestsTo(emu, '/api/me.json').length === 0; i++) await sleep(20);
     const abortedAt = Date.now();
     controller.abort();
     await expect(write).rejects.toMatchObject({ name: 'AbortError' });

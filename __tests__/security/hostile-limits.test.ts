@@ -48,6 +48,8 @@ describe('waits a server names', () => {
     const controller = new AbortController();
     const call = get(reddit, { signal: controller.signal }).catch((e: unknown) => e);
     while (requestsTo(emu, LIST).length === 0) await sleep(10);
+    // Until the call waits (its wait is told; a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && waits.length === 0; i++) await sleep(20);
     // Count the timers armed while the call waits (before: a 1 ms timer, ~1,700 times in 2 s).
     const real = globalThis.setTimeout;
     let armed = 0;

@@ -63,9 +63,12 @@ describe('streams against a hostile server', () => {
     const emu = await start();
     const reddit = client(emu);
     const stop = new AbortController();
-    const stream = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { cursorStore: { get: () => new Promise(() => {}), set: () => {} }, signal: stop.signal });
+    let asked = false;
+    const stream = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { cursorStore: { get: () => ((asked = true), new Promise(() => {})), set: () => {} }, signal: stop.signal });
     const first = stream.next();
-    await sleep(50);
+    // Until the stream waits for the store (a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && !asked; i++) await sleep(20);
+    expect(asked).toBe(true);
     stop.abort();
     expect(await inTime(first)).toEqual({ done: true, value: undefined });
     expect(requestsTo(emu, '/r/aww/comments')).toEqual([]);

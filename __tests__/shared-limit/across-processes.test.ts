@@ -7,11 +7,13 @@
  * connects them.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { RateLimitError } from '../../lib/index.js';
+import { budgetFor } from '../../lib/limiter/registry.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { within } from '../../lib/wait/within.js';
 import { client, requestsTo, sleep, start } from '../integration/setup.js';
-import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
+import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
 
 const API = /^\/r\//;
 const WINDOW_MS = 2000;
@@ -65,7 +67,17 @@ const WINDOW_MS = 2000;
     const stop = new AbortController();
     // The budget is spent for the window: these wait in the shared budget.
     const waiting = [1, 2, 3].map((i) => two!('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1, count: i }, { signal: stop.signal }).catch((e: unknown) => (e as Error).name));
-    await sleep(100);
+    // Until they wait (a loaded machine may be late), bounded: one in Redis's queue (listed there),
+    // two behind it at the second's gate (no outward sign of that: read in the registry).
+    const gate = budgetFor(limiters.at(-1)!, emu.url, emu.apps.script.key).gate;
+    const redis = new Redis({ host: '127.0.0.1', port: server.port });
+    const listed = () => redis.zcard('b_abort-test_snoopath_waiting:normal');
+    try {
+      for (let i = 0; i < 250 && !(gate.queued === 2 && (await listed()) === 1); i++) await sleep(20);
+      expect([gate.queued, await listed()]).toEqual([2, 1]);
+    } finally {
+      await quitClient(redis);
+    }
     stop.abort();
     expect(await Promise.all(waiting)).toEqual(['AbortError', 'AbortError', 'AbortError']);
   });
@@ -84,7 +96,10 @@ const WINDOW_MS = 2000;
     await Promise.all([0, 1, 2].map((i) => get(one, 'aww', {}, i)));
     const stop = new AbortController();
     const low = Array.from({ length: 20 }, (_, i) => get(one, 'aww', { priority: 'low', signal: stop.signal }, 10 + i).catch((e: unknown) => e));
-    await sleep(50);
+    // Until the 20 wait at the first's gate (a loaded machine may be late; read in the registry), bounded.
+    const gate = budgetFor(limiters.at(-2)!, emu.url, emu.apps.script.key).gate;
+    for (let i = 0; i < 250 && gate.queued < 20; i++) await sleep(20);
+    expect(gate.queued).toBe(20);
     await get(two, 'programming', { priority: 'high' }, 0);
     stop.abort();
     await Promise.all(low);

@@ -46,12 +46,18 @@ import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redi
     let restartedAt = 0;
     try {
       await sleep(800);
+      // Sends have gone through Redis before it dies (a loaded machine may be late), bounded.
+      for (let i = 0; i < 250 && outcomes.length === 0; i++) await sleep(20);
       await server.stop('SIGKILL');
       killedAt = Date.now() - t0;
       await sleep(2500);
+      // Down 2.5 s at least, and until the sends counted below went on meanwhile (a loaded machine may be slow), bounded.
+      for (let i = 0; i < 250 && outcomes.filter((o) => o.at > killedAt + 200).length <= 5; i++) await sleep(20);
       server = await startRedis(port);
       restartedAt = Date.now() - t0;
       await sleep(3500);
+      // Until Redis is told back and the sends counted below went on (a loaded machine may be slow), bounded.
+      for (let i = 0; i < 250 && !(events.length >= 2 && outcomes.filter((o) => o.at > restartedAt + 2500).length > 5); i++) await sleep(20);
     } finally {
       // The lanes end with the test, whatever failed: none runs on into the next one.
       stop = true;
@@ -101,9 +107,13 @@ import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redi
     let whilePaused = 0;
     try {
       await sleep(6000);
+      // Paused 6 s at least, and until 20 sends went on meanwhile (a loaded machine may be slow), bounded.
+      for (let i = 0; i < 250 && done <= 20; i++) await sleep(20);
       whilePaused = done;
       server.resume();
       await sleep(3000);
+      // Until Redis is told back (a loaded machine may be late), bounded.
+      for (let i = 0; i < 250 && events.length < 2; i++) await sleep(20);
     } finally {
       server.resume();
       stop = true;

@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient } from '../integration/setup.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
 import { keepStderr } from '../support/child-stderr.js';
-import { hasRedisServer, startRedis, type RedisServer } from './redis.js';
+import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
 
 const DELAY = 150;
 
@@ -108,7 +109,13 @@ async function child(args: Record<string, unknown>) {
       await reddit('/api/comment').post({ thing_id: thing, text: 'zero' });
       await reddit('/api/comment').post({ thing_id: thing, text: 'one' });
       const limited = reddit('/api/comment').post({ thing_id: thing, text: 'two' }).then(() => Date.now() - t0);
-      await sleep(300);
+      // Until "two" met RATELIMIT and its cooldown is in Redis for the child to see (a loaded machine may be late), bounded.
+      const redis = new Redis({ host: '127.0.0.1', port: server.port });
+      try {
+        for (let i = 0; i < 250 && (await redis.keys('*_snoopath_cooldown:*')).length === 0; i++) await sleep(20);
+      } finally {
+        await quitClient(redis);
+      }
       const theirs = await other.send(`comment ${thing} three`);
       const ms = await limited;
       const comments = requestsTo(emu, '/api/comment', 'POST').map((r) => ({ text: new URLSearchParams(r.body).get('text'), at: r.at - t0, status: r.status }));

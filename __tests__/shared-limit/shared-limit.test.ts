@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ConfigError } from '../../lib/index.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
+import { budgetFor } from '../../lib/limiter/registry.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient, type LoggedRequest } from '../integration/setup.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
 import { keepStderr } from '../support/child-stderr.js';
@@ -122,10 +123,14 @@ describe('limiter option', () => {
     // Until an answer tells the budget, the shared limiter lets one send through at a time: a's probe holds it.
     emu.fault({ path: '/r/aww/hot', delay: 300 });
     const probe = a!('/r/$subreddit/hot').get({ $subreddit: 'aww', limit: 1 });
-    await sleep(50);
+    // Until the probe is sent (a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && requestsTo(emu, '/r/aww/hot').length === 0; i++) await sleep(20);
     const controller = new AbortController();
     const waiting = b!('/r/$subreddit/new').get({ $subreddit: 'programming', limit: 1 }, { signal: controller.signal });
-    await sleep(50);
+    // Until b's call waits at the budget's gate (no outward sign of it: read in the registry), bounded.
+    const gate = budgetFor(limiter, emu.url, emu.apps.script.key).gate;
+    for (let i = 0; i < 250 && gate.queued === 0; i++) await sleep(20);
+    expect(gate.queued).toBe(1);
     controller.abort();
     const settled = waiting.then(() => undefined, (e: unknown) => e);
     // At once: the rejection comes before a timer set right after the abort (an order, not a duration).

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { RateLimitError } from '../../../lib/index.js';
+import { budgetFor } from '../../../lib/limiter/registry.js';
 import { client, requestsTo, sleep, start, toNextWindow, type LooseClient } from '../setup.js';
 
 const API = /^\/r\//;
@@ -21,7 +22,10 @@ describe('priorities', () => {
     await Promise.all([0, 1, 2].map((i) => get(reddit, 'aww', undefined, i)));
     const stop = new AbortController();
     const low = Array.from({ length: 20 }, (_, i) => get(reddit, 'aww', { priority: 'low', signal: stop.signal }, 10 + i).catch((e: unknown) => e));
-    await sleep(50);
+    // Until the 20 wait at the gate (a loaded machine may be late; read in the registry), bounded.
+    const gate = budgetFor(undefined, emu.url, emu.apps.script.key).gate;
+    for (let i = 0; i < 250 && gate.queued < 20; i++) await sleep(20);
+    expect(gate.queued).toBe(20);
     await get(reddit, 'programming', { priority: 'high' });
     const next = requestsTo(emu, API).filter((r) => r.status === 200).slice(3);
     expect(next[0]!.path).toBe('/r/programming/new');

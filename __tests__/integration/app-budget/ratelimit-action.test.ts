@@ -39,9 +39,10 @@ describe('a RATELIMIT of 2 s', () => {
     await post(first, 'one');
     await post(first, 'two');
     const limited = post(first, 'three').then(() => Date.now() - t0);
-    await sleep(300);
+    // Until three met RATELIMIT (its retry is told once the cooldown is set; a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && retries.length === 0; i++) await sleep(20);
     const meanwhile = post(second, 'four').then(() => Date.now() - t0);
-    // Judged from its own send, not from t0: the 300 ms sleep before it may end late on a loaded machine.
+    // Judged from its own send, not from t0: the wait before it may end late on a loaded machine.
     const elsewhereFrom = Date.now();
     const elsewhere = post(other, 'five').then(() => Date.now() - elsewhereFrom);
     const [limitedMs, meanwhileMs, elsewhereMs] = await Promise.all([limited, meanwhile, elsewhere]);
@@ -157,11 +158,16 @@ describe('faults', () => {
     const reddit = as(emu, 'demo_user');
     const body = JSON.stringify({ json: { errors: [['RATELIMIT', 'try again in 3 seconds.', 'ratelimit']], ratelimit: 3 } });
     emu.fault({ path: COMMENT, status: 200, body });
+    const waits: Array<SnoopathEvents['wait']> = [];
+    reddit.on('wait', (w) => waits.push(w));
     const waiting = comment(reddit, 'one', { ratelimitWait: 5000 }).catch((e: unknown) => e);
-    await sleep(300);
+    // Until one met RATELIMIT and its resend waits for the cooldown, then until two waits for it too
+    // (each tells its wait; a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && waits.length === 0; i++) await sleep(20);
     const controller = new AbortController();
     const second = comment(reddit, 'two', { signal: controller.signal }).catch((e: unknown) => e);
-    await sleep(200);
+    for (let i = 0; i < 250 && waits.length < 2; i++) await sleep(20);
+    expect(waits.map((w) => w.reason)).toEqual(['ratelimit_action', 'ratelimit_action']);
     controller.abort();
     // At once: the rejection comes before a timer set right after the abort (an order, not a duration).
     expect(await Promise.race([second.then(() => 'call'), sleep(0).then(() => 'timer')])).toBe('call');

@@ -162,7 +162,8 @@ describe('stopping', () => {
       for await (const _ of stream) throw new Error('nothing was expected');
     })();
     await until(() => requestsTo(emu, '/r/aww/comments').length === 1, 'the first poll');
-    await sleep(20);
+    // Until the stream waits between polls (its cursor is set once a poll is answered).
+    await until(() => stream.cursor !== undefined, 'the first answer');
     const t = Date.now();
     stop.abort();
     await done;
@@ -226,7 +227,7 @@ describe('a failing cursor store never ends the stream', () => {
     expect(failures.map((f) => [f.during, (f.error as Error).message])).toEqual([['cursor_get', 'store unreachable'], ['cursor_get', 'store unreachable']]);
     expect(failures[1]!.retryIn).toBeGreaterThan(failures[0]!.retryIn * 1.5);
     expect(nameOf((await stream.next()).value)).toBe(b);
-    await sleep(5);
+    await until(() => failures.at(-1)?.during === 'cursor_set', 'the failed write', 5000);
     expect(failures.at(-1)!.during).toBe('cursor_set');
     failSet = false;
     expect(nameOf((await stream.next()).value)).toBe(c);
@@ -246,6 +247,8 @@ describe('polling cost', () => {
       for await (const _ of stream);
     })();
     await sleep(3000);
+    // Two polls at least (a loaded machine may be slow), bounded.
+    for (let i = 0; i < 250 && requestsTo(emu, '/r/aww/comments').length < 2; i++) await sleep(20);
     stop.abort();
     await done;
     const polls = requestsTo(emu, '/r/aww/comments');

@@ -169,7 +169,9 @@ describe('abort', () => {
     const server = await serve(() => new Promise(() => {}));
     const controller = new AbortController();
     const pending = transport()(server.origin, { signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 50));
+    // Until the request is in (a loaded machine may be late), bounded.
+    for (let i = 0; i < 250 && server.seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(server.seen).toHaveLength(1);
     const reason = new Error('timed out');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
