@@ -216,6 +216,8 @@ const FAST = { pause: 100, skipExisting: true };
       const twice = took().filter((n, i, all) => all.indexOf(n) !== i);
       for (const name of twice) expect(inHand).toContain(name);
       expect(new Set(took())).toEqual(new Set(created));
+      // Every item may have been handled by one loop while the other still waits to reconnect: wait for both, bounded.
+      await until('both loops back on Redis', () => loops.every((l) => l.events.includes('redis_up')), 10_000).catch(() => undefined);
       for (const l of loops) {
         expect(l.events).toContain('redis_down');
         expect(l.events).toContain('redis_up');
