@@ -11,8 +11,8 @@ export class SnoopathError extends Error {
 /** A constructor option is invalid. `option` names it (a dotted path such as `oauth.key`). */
 export class ConfigError extends SnoopathError {
   override name = 'ConfigError';
-  constructor(readonly option: string, message: string) {
-    super(message);
+  constructor(readonly option: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
   }
 }
 

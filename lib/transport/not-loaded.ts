@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/classes.js';
+import { reasonOf } from '../errors/reason.js';
 
 /**
  * The Node transport could not be loaded (undici missing from the install, a bundle that left it
@@ -7,11 +8,9 @@ import { ConfigError } from '../errors/classes.js';
  * The next call tries loading again.
  */
 export function transportNotLoaded(cause: unknown): ConfigError {
-  const reason = (cause as { code?: unknown })?.code ?? (cause as Error)?.message ?? String(cause);
-  const error = new ConfigError(
+  return new ConfigError(
     'fetch',
-    `snoopath's Node transport (undici) could not be loaded (${String(reason)}): install the project's dependencies again (npm ci; a bundle must keep the undici package beside snoopath), or pass the fetch option to send through another fetch.`,
+    `snoopath's Node transport (undici) could not be loaded (${reasonOf(cause)}): install the project's dependencies again (npm ci; a bundle must keep the undici package beside snoopath), or pass the fetch option to send through another fetch.`,
+    { cause },
   );
-  Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
-  return error;
 }

@@ -2,6 +2,7 @@ import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OAuthOptions } from '../../index.js';
 import type { ApiCommand } from './args.js';
+import { reasonOf } from '../../errors/reason.js';
 
 /** The emulator's demo script app and account (public test values, see docs/emulator.md). */
 const EMULATOR_APP = { key: 'script-app-id', secret: 'script-app-secret', username: 'demo_user', password: 'demo_password' };
@@ -57,7 +58,7 @@ async function tokenFile(c: ApiCommand, env: Env, warn: (text: string) => void):
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (!named && (error as { code?: string }).code === 'ENOENT') return undefined;
-    throw new CredentialsError(`cannot read the token file ${path} (${(error as { code?: string }).code ?? (error as Error).message}): check the path given by --token-file or SNOOPATH_TOKEN_FILE.`);
+    throw new CredentialsError(`cannot read the token file ${path} (${reasonOf(error)}): check the path given by --token-file or SNOOPATH_TOKEN_FILE.`);
   }
   let file: unknown;
   try {

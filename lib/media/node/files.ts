@@ -1,4 +1,5 @@
 import { ArgumentError } from '../../errors/classes.js';
+import { reasonOf } from '../../errors/reason.js';
 import { pathsNeedNode, type ReadFile } from '../read.js';
 
 /**
@@ -39,8 +40,7 @@ export async function openPath(path: string | URL, type: string, what: string): 
     if (!checked.isFile()) throw Object.assign(new Error('not a file'), { code: 'not a file' });
     blob = await fs.openAsBlob(path, { type });
   } catch (error) {
-    const code = (error as { code?: string }).code ?? (error as Error).message;
-    throw new ArgumentError(`${what}: cannot read "${String(path)}" (${code}): check the path and its permissions.`);
+    throw new ArgumentError(`${what}: cannot read "${String(path)}" (${reasonOf(error)}): check the path and its permissions.`);
   }
   // The Blob refuses to be read once its file changed (NotReadableError): say what changed.
   const changed = () => {
@@ -48,7 +48,7 @@ export async function openPath(path: string | URL, type: string, what: string): 
     try {
       now = fs.statSync(path);
     } catch (error) {
-      return changedError(what, path, `it can no longer be read (${(error as { code?: string }).code ?? (error as Error).message})`);
+      return changedError(what, path, `it can no longer be read (${reasonOf(error)})`);
     }
     if (now.size !== checked.size || blob.size !== checked.size) return changedError(what, path, `it is now ${bytes(now.size)}, it was ${bytes(checked.size)} when its size was checked`);
     return now.mtimeMs === checked.mtimeMs ? undefined : changedError(what, path, `it was modified after its size was checked (still ${bytes(now.size)})`);

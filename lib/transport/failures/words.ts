@@ -1,4 +1,5 @@
 import { NetworkError, ResponseError, TimeoutError } from '../../errors/classes.js';
+import { reasonOf } from '../../errors/reason.js';
 import { errorTriples, mayBeRatelimitRefusal } from './triples.js';
 import { ratelimitOf } from '../../limiter/account/action-limit.js';
 import { unavailableSubreddit } from './unavailable.js';
@@ -100,8 +101,7 @@ export function sendError(ctx: CallFacts, request: Request, error?: unknown): Ti
     failure = new TimeoutError(`${what(request)} timed out: no complete answer within ${ctx.requestTimeout} ms. Raise requestTimeout if the server is slow, or check that it is the right one.`);
   } else {
     const cause = (error as { cause?: unknown })?.cause ?? error;
-    const reason = (cause as { code?: string })?.code ?? (cause as Error)?.message ?? String(cause);
-    failure = new NetworkError(`${what(request)} failed (${reason}): check the network, or apiServerUri/authServerUri.`, error);
+    failure = new NetworkError(`${what(request)} failed (${reasonOf(cause)}): check the network, or apiServerUri/authServerUri.`, error);
   }
   // The sends of this request so far, this one included (the last error is the one the call rejects with).
   failure.attempts = ctx.sends;
