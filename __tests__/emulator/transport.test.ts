@@ -4,6 +4,7 @@ import { X509Certificate } from 'node:crypto';
 import type { Emulator } from '../../lib/emulator/index.js';
 import { startEmulator } from '../../lib/emulator/index.js';
 import { api, appOnlyToken, scriptToken, tokenRequest } from './helpers.js';
+import { waitWhile } from '../support/wait.js';
 
 let now = 1_800_000_000_000; // a multiple of 600 s: a window starts here
 let emu: Emulator;
@@ -146,7 +147,7 @@ describe('faults and the request log', () => {
     const pending = fetch(`${own.url}/api/v1/me`).then((r) => r.text());
     const settled = pending.then(() => 'answered', () => 'failed');
     // Until the hung request is logged (the client's first request may take a while on a loaded machine), bounded.
-    for (let i = 0; i < 250 && own.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitWhile(() => own.requests.length === 0);
     expect(own.requests[0]).toMatchObject({ path: '/api/v1/me', status: 0 });
     const t0 = Date.now();
     await own.close();

@@ -1,7 +1,8 @@
 /** Faults that used to hang, leak or answer wrongly: waits, token stores, token requests, stalled bodies. */
 import { describe, expect, it, jest } from '@jest/globals';
 import { AuthError, NetworkError, TimeoutError, type TokenStore } from '../../lib/index.js';
-import { client, failure, requestsTo, sleep, start, tokenRequests, TOKEN_PATH, type Emulator } from '../integration/setup.js';
+import { client, failure, requestsTo, start, tokenRequests, TOKEN_PATH, type Emulator } from '../integration/setup.js';
+import { waitWhile } from '../support/wait.js';
 
 const ME = '/api/v1/me';
 
@@ -15,7 +16,7 @@ describe('abort rejects at once wherever the call waits', () => {
     const aborted = reddit(ME).get(undefined, { signal: controller.signal });
     const other = reddit(ME).get();
     // Until the token request is sent (a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && tokenRequests(emu).length === 0; i++) await sleep(20);
+    await waitWhile(() => tokenRequests(emu).length === 0);
     const abortedAt = Date.now();
     controller.abort();
     const error = await failure(aborted);
@@ -34,7 +35,7 @@ describe('abort rejects at once wherever the call waits', () => {
     const controller = new AbortController();
     const call = reddit(ME).get(undefined, { signal: controller.signal });
     // Until the call waits for the store (a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && !asked; i++) await sleep(20);
+    await waitWhile(() => !asked);
     expect(asked).toBe(true);
     controller.abort(new Error('user left'));
     await expect(call).rejects.toThrow('user left');
@@ -64,7 +65,7 @@ describe('abort rejects at once wherever the call waits', () => {
     const controller = new AbortController();
     const write = reddit('/api/vote').post({ id: 't3_x', dir: 1 }, { signal: controller.signal });
     // Until the modhash read is sent (a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && requestsTo(emu, '/api/me.json').length === 0; i++) await sleep(20);
+    await waitWhile(() => requestsTo(emu, '/api/me.json').length === 0);
     const abortedAt = Date.now();
     controller.abort();
     await expect(write).rejects.toMatchObject({ name: 'AbortError' });

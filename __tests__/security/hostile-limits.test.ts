@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { RateLimitError, ResponseError, type SnoopathEvents } from '../../lib/index.js';
 import { client, requestsTo, sleep, start } from '../integration/setup.js';
+import { waitWhile } from '../support/wait.js';
 
 const LIST = '/r/aww/new';
 const get = (reddit: ReturnType<typeof client>, options: Record<string, unknown> = {}) => reddit('/r/$subreddit/new').get({ $subreddit: 'aww', limit: 1 }, options);
@@ -49,7 +50,7 @@ describe('waits a server names', () => {
     const call = get(reddit, { signal: controller.signal }).catch((e: unknown) => e);
     while (requestsTo(emu, LIST).length === 0) await sleep(10);
     // Until the call waits (its wait is told; a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && waits.length === 0; i++) await sleep(20);
+    await waitWhile(() => waits.length === 0);
     // Count the timers armed while the call waits (before: a 1 ms timer, ~1,700 times in 2 s).
     const real = globalThis.setTimeout;
     let armed = 0;

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { CursorStore, StreamFailure, StreamGap } from '../../lib/index.js';
 import { client, requestsTo, sleep, start } from '../integration/setup.js';
 import { inTime as inTimeOf, take as takeOf } from '../support/take.js';
+import { waitWhile } from '../support/wait.js';
 
 
 // Against the emulator, on a loaded machine: 5 s before a stream counts as stuck.
@@ -67,7 +68,7 @@ describe('streams against a hostile server', () => {
     const stream = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { cursorStore: { get: () => ((asked = true), new Promise(() => {})), set: () => {} }, signal: stop.signal });
     const first = stream.next();
     // Until the stream waits for the store (a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && !asked; i++) await sleep(20);
+    await waitWhile(() => !asked);
     expect(asked).toBe(true);
     stop.abort();
     expect(await inTime(first)).toEqual({ done: true, value: undefined });

@@ -14,6 +14,7 @@ import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { within } from '../../lib/wait/within.js';
 import { client, requestsTo, sleep, start } from '../integration/setup.js';
 import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
+import { waitWhile } from '../support/wait.js';
 
 const API = /^\/r\//;
 const WINDOW_MS = 2000;
@@ -73,7 +74,7 @@ const WINDOW_MS = 2000;
     const redis = new Redis({ host: '127.0.0.1', port: server.port });
     const listed = () => redis.zcard('b_abort-test_snoopath_waiting:normal');
     try {
-      for (let i = 0; i < 250 && !(gate.queued === 2 && (await listed()) === 1); i++) await sleep(20);
+      await waitWhile(async () => !(gate.queued === 2 && (await listed()) === 1));
       expect([gate.queued, await listed()]).toEqual([2, 1]);
     } finally {
       await quitClient(redis);
@@ -98,7 +99,7 @@ const WINDOW_MS = 2000;
     const low = Array.from({ length: 20 }, (_, i) => get(one, 'aww', { priority: 'low', signal: stop.signal }, 10 + i).catch((e: unknown) => e));
     // Until the 20 wait at the first's gate (a loaded machine may be late; read in the registry), bounded.
     const gate = budgetFor(limiters.at(-2)!, emu.url, emu.apps.script.key).gate;
-    for (let i = 0; i < 250 && gate.queued < 20; i++) await sleep(20);
+    await waitWhile(() => gate.queued < 20);
     expect(gate.queued).toBe(20);
     await get(two, 'programming', { priority: 'high' }, 0);
     stop.abort();

@@ -9,6 +9,7 @@ import type { SnoopathEvents } from '../../lib/index.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { client, sleep, start } from '../integration/setup.js';
 import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
+import { waitWhile } from '../support/wait.js';
 
 (hasRedisServer ? describe : describe.skip)('Redis failures', () => {
   const cleanup: Array<() => Promise<unknown>> = [];
@@ -47,17 +48,17 @@ import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redi
     try {
       await sleep(800);
       // Sends have gone through Redis before it dies (a loaded machine may be late), bounded.
-      for (let i = 0; i < 250 && outcomes.length === 0; i++) await sleep(20);
+      await waitWhile(() => outcomes.length === 0);
       await server.stop('SIGKILL');
       killedAt = Date.now() - t0;
       await sleep(2500);
       // Down 2.5 s at least, and until the sends counted below went on meanwhile (a loaded machine may be slow), bounded.
-      for (let i = 0; i < 250 && outcomes.filter((o) => o.at > killedAt + 200).length <= 5; i++) await sleep(20);
+      await waitWhile(() => outcomes.filter((o) => o.at > killedAt + 200).length <= 5);
       server = await startRedis(port);
       restartedAt = Date.now() - t0;
       await sleep(3500);
       // Until Redis is told back and the sends counted below went on (a loaded machine may be slow), bounded.
-      for (let i = 0; i < 250 && !(events.length >= 2 && outcomes.filter((o) => o.at > restartedAt + 2500).length > 5); i++) await sleep(20);
+      await waitWhile(() => !(events.length >= 2 && outcomes.filter((o) => o.at > restartedAt + 2500).length > 5));
     } finally {
       // The lanes end with the test, whatever failed: none runs on into the next one.
       stop = true;
@@ -108,12 +109,12 @@ import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redi
     try {
       await sleep(6000);
       // Paused 6 s at least, and until 20 sends went on meanwhile (a loaded machine may be slow), bounded.
-      for (let i = 0; i < 250 && done <= 20; i++) await sleep(20);
+      await waitWhile(() => done <= 20);
       whilePaused = done;
       server.resume();
       await sleep(3000);
       // Until Redis is told back (a loaded machine may be late), bounded.
-      for (let i = 0; i < 250 && events.length < 2; i++) await sleep(20);
+      await waitWhile(() => events.length < 2);
     } finally {
       server.resume();
       stop = true;

@@ -7,10 +7,11 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
-import { client, requestsTo, sleep, start, type Emulator, type LooseClient } from '../integration/setup.js';
+import { client, requestsTo, start, type Emulator, type LooseClient } from '../integration/setup.js';
 import { root, transpiledLib } from '../support/transpiled-lib.js';
 import { keepStderr } from '../support/child-stderr.js';
 import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
+import { waitWhile } from '../support/wait.js';
 
 const DELAY = 150;
 
@@ -112,7 +113,7 @@ async function child(args: Record<string, unknown>) {
       // Until "two" met RATELIMIT and its cooldown is in Redis for the child to see (a loaded machine may be late), bounded.
       const redis = new Redis({ host: '127.0.0.1', port: server.port });
       try {
-        for (let i = 0; i < 250 && (await redis.keys('*_snoopath_cooldown:*')).length === 0; i++) await sleep(20);
+        await waitWhile(async () => (await redis.keys('*_snoopath_cooldown:*')).length === 0);
       } finally {
         await quitClient(redis);
       }

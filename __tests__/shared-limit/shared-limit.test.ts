@@ -14,6 +14,7 @@ import { client, requestsTo, sleep, start, type Emulator, type LooseClient, type
 import { root, transpiledLib } from '../support/transpiled-lib.js';
 import { keepStderr } from '../support/child-stderr.js';
 import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
+import { waitWhile } from '../support/wait.js';
 
 const BUDGET = 20;
 const WINDOW_S = 2;
@@ -124,12 +125,12 @@ describe('limiter option', () => {
     emu.fault({ path: '/r/aww/hot', delay: 300 });
     const probe = a!('/r/$subreddit/hot').get({ $subreddit: 'aww', limit: 1 });
     // Until the probe is sent (a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && requestsTo(emu, '/r/aww/hot').length === 0; i++) await sleep(20);
+    await waitWhile(() => requestsTo(emu, '/r/aww/hot').length === 0);
     const controller = new AbortController();
     const waiting = b!('/r/$subreddit/new').get({ $subreddit: 'programming', limit: 1 }, { signal: controller.signal });
     // Until b's call waits at the budget's gate (no outward sign of it: read in the registry), bounded.
     const gate = budgetFor(limiter, emu.url, emu.apps.script.key).gate;
-    for (let i = 0; i < 250 && gate.queued === 0; i++) await sleep(20);
+    await waitWhile(() => gate.queued === 0);
     expect(gate.queued).toBe(1);
     controller.abort();
     const settled = waiting.then(() => undefined, (e: unknown) => e);

@@ -10,6 +10,7 @@ import { brotliCompressSync, constants, createBrotliCompress, deflateSync, gzipS
 import Snoopath, { ResponseError, type SnoopathOptions } from '../../lib/index.js';
 import type { LooseClient } from '../both-transports/helpers.js';
 import { closeAll, serve, type TestServer } from '../support/servers.js';
+import { waitWhile } from '../support/wait.js';
 
 afterEach(() => closeAll());
 
@@ -36,11 +37,6 @@ function clientOf(server: TestServer, transport: keyof typeof transports, extra:
   } as SnoopathOptions) as LooseClient;
   reddit.setAccessToken('token-1');
   return reddit;
-}
-
-/** Until `check()` holds, or 5 s have passed (a socket's close is seen on the server a moment after the client closed it). */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const rejection = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected the call to reject'); }, (e: unknown) => e as ResponseError);
@@ -81,7 +77,8 @@ describe.each(Object.keys(transports) as Array<keyof typeof transports>)('maxRes
     const reddit = clientOf(server, transport, { maxResponseSize: 2 * MiB, requestTimeout: 60_000 });
     const error = await rejection(reddit('/api/v1/me').get());
     expect(error.code).toBe('RESPONSE_TOO_LARGE');
-    await until(() => written.closed);
+    // The server sees the socket's close a moment after the client closed it.
+    await waitWhile(() => !written.closed, 5000, 50);
     expect(written.closed).toBe(true);
     // What the client could have held: the limit plus the sockets' buffers, never what the server meant to send.
     expect(written.bytes).toBeLessThan(32 * MiB);
@@ -107,7 +104,8 @@ describe.each(Object.keys(transports) as Array<keyof typeof transports>)('maxRes
     const before = process.memoryUsage().rss;
     const error = await rejection(reddit('/api/v1/me').get());
     expect(error.code).toBe('RESPONSE_TOO_LARGE');
-    await until(() => written.closed);
+    // The server sees the socket's close a moment after the client closed it.
+    await waitWhile(() => !written.closed, 5000, 50);
     expect(written.closed).toBe(true);
     // Inflated bytes the server fed its compressor before the client closed: bounded by the limit and buffers.
     expect(written.bytes).toBeLessThan(512 * MiB);

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { SnoopathEvents } from '../../../lib/index.js';
 import { budgetFor } from '../../../lib/limiter/registry.js';
 import { client, requestsTo, sleep, start, type Emulator, type LoggedRequest, type LooseClient } from '../setup.js';
+import { waitWhile } from '../../support/wait.js';
 
 const MORE = '/api/morechildren';
 const DELAY = 100;
@@ -100,12 +101,12 @@ describe('the morechildren lock', () => {
     await Promise.all([a.auth(), b.auth()]);
     const holding = a(MORE).get({ link_id: link, children: '' });
     // Until a holds the lock (its request is sent; a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && requestsTo(emu, MORE).length === 0; i++) await sleep(20);
+    await waitWhile(() => requestsTo(emu, MORE).length === 0);
     const controller = new AbortController();
     const waiting = b(MORE).get({ link_id: link, children: 't1_abc' }, { signal: controller.signal }).catch((e: unknown) => e);
     // Until b waits for the lock (no outward sign of it: read in the registry), bounded.
     const waiters = () => (budgetFor(undefined, emu.url, emu.apps.script.key).actions as { locks: Map<string, unknown[]> }).locks.get('u/demo_user')?.length ?? 0;
-    for (let i = 0; i < 250 && waiters() === 0; i++) await sleep(20);
+    await waitWhile(() => waiters() === 0);
     expect(waiters()).toBe(1);
     controller.abort();
     // At once: the rejection comes before a timer set right after the abort (an order, not a duration).

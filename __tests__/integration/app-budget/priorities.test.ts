@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { RateLimitError } from '../../../lib/index.js';
 import { budgetFor } from '../../../lib/limiter/registry.js';
 import { client, requestsTo, sleep, start, toNextWindow, type LooseClient } from '../setup.js';
+import { waitWhile } from '../../support/wait.js';
 
 const API = /^\/r\//;
 
@@ -24,7 +25,7 @@ describe('priorities', () => {
     const low = Array.from({ length: 20 }, (_, i) => get(reddit, 'aww', { priority: 'low', signal: stop.signal }, 10 + i).catch((e: unknown) => e));
     // Until the 20 wait at the gate (a loaded machine may be late; read in the registry), bounded.
     const gate = budgetFor(undefined, emu.url, emu.apps.script.key).gate;
-    for (let i = 0; i < 250 && gate.queued < 20; i++) await sleep(20);
+    await waitWhile(() => gate.queued < 20);
     expect(gate.queued).toBe(20);
     await get(reddit, 'programming', { priority: 'high' });
     const next = requestsTo(emu, API).filter((r) => r.status === 200).slice(3);

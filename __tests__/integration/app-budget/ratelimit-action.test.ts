@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { RateLimitError, ResponseError, type SnoopathEvents } from '../../../lib/index.js';
 import { client, requestsTo, sleep, start, type Emulator, type LooseClient } from '../setup.js';
+import { waitWhile } from '../../support/wait.js';
 
 const COMMENT = '/api/comment';
 const comment = (reddit: LooseClient, text: string, options: Record<string, unknown> = {}) => reddit(COMMENT).post({ thing_id: 't3_1c', text }, options);
@@ -40,7 +41,7 @@ describe('a RATELIMIT of 2 s', () => {
     await post(first, 'two');
     const limited = post(first, 'three').then(() => Date.now() - t0);
     // Until three met RATELIMIT (its retry is told once the cooldown is set; a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && retries.length === 0; i++) await sleep(20);
+    await waitWhile(() => retries.length === 0);
     const meanwhile = post(second, 'four').then(() => Date.now() - t0);
     // Judged from its own send, not from t0: the wait before it may end late on a loaded machine.
     const elsewhereFrom = Date.now();
@@ -163,10 +164,10 @@ describe('faults', () => {
     const waiting = comment(reddit, 'one', { ratelimitWait: 5000 }).catch((e: unknown) => e);
     // Until one met RATELIMIT and its resend waits for the cooldown, then until two waits for it too
     // (each tells its wait; a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && waits.length === 0; i++) await sleep(20);
+    await waitWhile(() => waits.length === 0);
     const controller = new AbortController();
     const second = comment(reddit, 'two', { signal: controller.signal }).catch((e: unknown) => e);
-    for (let i = 0; i < 250 && waits.length < 2; i++) await sleep(20);
+    await waitWhile(() => waits.length < 2);
     expect(waits.map((w) => w.reason)).toEqual(['ratelimit_action', 'ratelimit_action']);
     controller.abort();
     // At once: the rejection comes before a timer set right after the abort (an order, not a duration).

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { hasRedisServer, startRedis, type RedisServer } from '../../shared-limit/redis.js';
 import { Blocker } from '../../../lib/fleet/blocker.js';
 import { connector, Link } from '../../../lib/fleet/redis/link.js';
+import { waitWhile } from '../../support/wait.js';
 
 (hasRedisServer ? describe : describe.skip)('a blocked read', () => {
   let server: RedisServer;
@@ -32,7 +33,7 @@ import { connector, Link } from '../../../lib/fleet/redis/link.js';
   it('woken, answers (nothing new: null) long before its BLOCK timeout, and its connection closes', async () => {
     const blocker = new Blocker(link);
     const read = blockedRead(blocker);
-    for (let i = 0; i < 100 && (await blockedClients()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitWhile(async () => (await blockedClients()) === 0, 1000, 10);
     const started = Date.now();
     await blocker.wake(link.command);
     await expect(read).resolves.toBeNull();

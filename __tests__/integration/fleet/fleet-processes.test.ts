@@ -10,7 +10,8 @@ import { Redis } from 'ioredis';
 import { hasRedisServer, startRedis, type RedisServer } from '../../shared-limit/redis.js';
 import { transpiledLib } from '../../support/transpiled-lib.js';
 import { requestsTo, sleep, start } from '../setup.js';
-import { startWorker, until, within, type Worker } from './workers.js';
+import { until } from '../../support/wait.js';
+import { startWorker, within, type Worker } from './workers.js';
 import { streamId, streamKeys } from '../../../lib/fleet/rules/keys.js';
 
 const LEASE_MS = 1500;

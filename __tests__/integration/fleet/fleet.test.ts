@@ -12,7 +12,7 @@ import { hasRedisServer, startRedis, type RedisServer } from '../../shared-limit
 import { client, requestsTo, sleep, start } from '../setup.js';
 import { fleet } from '../../../lib/fleet.js';
 import { ArgumentError, fakeCall, worker, type Loop } from './helpers.js';
-import { until } from './workers.js';
+import { until, waitWhile } from '../../support/wait.js';
 
 const SUB = { $subreddit: 'aww' };
 const FAST = { pause: 100, skipExisting: true };
@@ -217,7 +217,7 @@ const FAST = { pause: 100, skipExisting: true };
       for (const name of twice) expect(inHand).toContain(name);
       expect(new Set(took())).toEqual(new Set(created));
       // Every item may have been handled by one loop while the other still waits to reconnect: wait for both, bounded.
-      await until('both loops back on Redis', () => loops.every((l) => l.events.includes('redis_up')), 10_000).catch(() => undefined);
+      await waitWhile(() => !loops.every((l) => l.events.includes('redis_up')), 10_000);
       for (const l of loops) {
         expect(l.events).toContain('redis_down');
         expect(l.events).toContain('redis_up');

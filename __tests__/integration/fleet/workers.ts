@@ -62,15 +62,6 @@ export function startWorker(options: Record<string, unknown> & { worker: string 
   };
 }
 
-/** Resolves once `check()` holds (looked at every 20 ms), or rejects after `ms` saying what it waited for. */
-export async function until(what: string, check: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** `promise`, or `'timed out'` after `ms` (the timer is cleared either way, so jest is not kept waiting). */
 export async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> {
   let timer: NodeJS.Timeout | undefined;

@@ -2,7 +2,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ArgumentError, ResponseError, TimeoutError } from '../../../lib/index.js';
 import { client, failure, requestsTo, start } from '../setup.js';
-import { BaseWebSocket, MP4, PNG, socketsOf, trackedWebSocket, until, uploadsOf } from './helpers.js';
+import { BaseWebSocket, MP4, PNG, socketsOf, trackedWebSocket, uploadsOf } from './helpers.js';
+import { until } from '../../support/wait.js';
 
 describe('checks before any request', () => {
   const cases: Array<[string, Parameters<ReturnType<typeof client>['submitMedia']>[0], Record<string, unknown>, RegExp]> = [
@@ -52,7 +53,7 @@ describe('the result', () => {
     expect(error).toMatchObject({ step: 'result', body: expect.stringContaining('"failed"') });
     expect(error.message).toMatch(/^Media post, result step: the platform could not process the media: processing of failing.png failed/);
     expect(error.message).not.toContain('?m=');
-    await until(() => sockets[0]!.readyState === WebSocket.CLOSED);
+    await until('the websocket closed', () => sockets[0]!.readyState === WebSocket.CLOSED);
   });
 
   it('the timeout ends the wait with TimeoutError and closes the socket', async () => {
@@ -71,7 +72,7 @@ describe('the result', () => {
     const { WebSocket, sockets } = trackedWebSocket();
     const controller = new AbortController();
     const posting = failure(client(emu).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { WebSocket, signal: controller.signal }));
-    await until(() => requestsTo(emu, '/api/submit').some((r) => r.status === 200));
+    await until('the submit answered', () => requestsTo(emu, '/api/submit').some((r) => r.status === 200));
     controller.abort(new Error('changed my mind'));
     expect((await posting).message).toBe('changed my mind');
     expect([WebSocket.CLOSING, WebSocket.CLOSED]).toContain(sockets[0]!.readyState);
@@ -82,7 +83,7 @@ describe('the result', () => {
     emu.storage.fault({ method: 'POST', path: '/', hang: true });
     const controller = new AbortController();
     const posting = failure(client(emu).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { signal: controller.signal }));
-    await until(() => uploadsOf(emu).length === 1);
+    await until('the upload', () => uploadsOf(emu).length === 1);
     controller.abort(new Error('stop the upload'));
     expect((await posting).message).toBe('stop the upload');
     expect(requestsTo(emu, '/api/submit')).toHaveLength(0);

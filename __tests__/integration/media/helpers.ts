@@ -17,15 +17,6 @@ export const uploadsOf = (emu: Emulator): StorageUpload[] => emu.storage.uploads
 /** Websocket handshakes the storage host received. */
 export const socketsOf = (emu: Emulator): StorageUpload[] => emu.storage.uploads.filter((u) => u.path.startsWith('/ws/'));
 
-/** Resolves once `check` holds (polled every 5 ms), or rejects after `ms`. */
-export async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 /** The runtime's WebSocket; on Node 20, which has none, undici's (what snoopath itself uses there). */
 export const BaseWebSocket: typeof WebSocket = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket ?? (UndiciWebSocket as unknown as typeof WebSocket);
 

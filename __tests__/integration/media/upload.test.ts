@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ArgumentError, ResponseError, TimeoutError } from '../../../lib/index.js';
 import { client, failure, requestsTo, start } from '../setup.js';
-import { MP4, PNG, trusting, until, uploadsOf } from './helpers.js';
+import { MP4, PNG, trusting, uploadsOf } from './helpers.js';
+import { until } from '../../support/wait.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const LEASE = '/api/media/asset.json';
@@ -102,7 +103,7 @@ describe('the upload goes to another host', () => {
     reddit.on('rate_limit_reached', (state) => reached.push(state));
     const controller = new AbortController();
     const posting = failure(reddit.submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: PNG, name: 'a.png' }, { signal: controller.signal }));
-    await until(() => uploadsOf(emu).some((u) => u.status === 201));
+    await until('a stored upload', () => uploadsOf(emu).some((u) => u.status === 201));
     expect(reached).toHaveLength(1);
     expect(requestsTo(emu, '/api/submit')).toHaveLength(0);
     controller.abort(new Error('enough'));
@@ -124,7 +125,7 @@ describe('a file that changes under the upload', () => {
     // The lease answers late: the file grows between its check and its upload.
     emu.fault({ path: LEASE, delay: 300 });
     const posting = failure(client(emu, 'script', { retryDelay: 1000 }).submitMedia({ sr: 'aww', title: 'x', kind: 'image', file: path }));
-    await until(() => requestsTo(emu, LEASE).length === 1);
+    await until('the lease request', () => requestsTo(emu, LEASE).length === 1);
     appendFileSync(path, Buffer.alloc(1000));
     const error = await posting;
     expect(error).toBeInstanceOf(ArgumentError);
@@ -140,7 +141,7 @@ describe('a file that changes under the upload', () => {
     writeFileSync(path, Buffer.alloc(8 * 1024 * 1024, 1));
     emu.storage.fault({ method: 'POST', path: '/', delay: 400 });
     const posting = failure(client(emu).uploadMedia(path));
-    await until(() => uploadsOf(emu).length === 1);
+    await until('the upload', () => uploadsOf(emu).length === 1);
     appendFileSync(path, Buffer.alloc(10, 2));
     const error = await posting;
     expect(error).toBeInstanceOf(ArgumentError);

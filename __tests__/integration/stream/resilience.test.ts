@@ -3,16 +3,10 @@ import { describe, expect, it } from '@jest/globals';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { NetworkError, ResponseError, type StreamFailure, type Thing } from '../../../lib/index.js';
 import { client, requestsTo, start, type Emulator } from '../setup.js';
+import { until, waitWhile } from '../../support/wait.js';
 
 const nameOf = (item: unknown) => (item as Thing<{ name: string }>).data.name;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 /** A TCP relay in front of the emulator: closing it makes connections be refused, as a platform outage does. */
 class Relay {
@@ -66,23 +60,23 @@ describe('outages', () => {
     };
 
     now += 2000; // 2 s of comments
-    await until(() => got.length >= 15, 'the first comments');
+    await until('the first comments', () => got.length >= 15, 10_000);
 
     // 15 s of 5xx: the transport retries once, then the stream reports and backs off.
     emu.fault({ path: '/r/aww/comments', status: 503, times: 10_000 });
     now += 15_000;
-    await until(() => failures.filter((f) => f.error instanceof ResponseError).length >= 4, '5xx failures');
+    await until('5xx failures', () => failures.filter((f) => f.error instanceof ResponseError).length >= 4, 10_000);
     // 15 s of refused connections.
     emu.clearFaults();
     await relay.close();
     now += 15_000;
-    await until(() => failures.filter((f) => f.error instanceof NetworkError).length >= 4, 'refused connections');
+    await until('refused connections', () => failures.filter((f) => f.error instanceof NetworkError).length >= 4, 10_000);
 
     await relay.open(); // same port: the platform is back
     try {
       const expected = await listed();
       expect(expected.length).toBeGreaterThan(400);
-      await until(() => got.length >= expected.length, 'the stream to catch up');
+      await until('the stream to catch up', () => got.length >= expected.length, 10_000);
       stop.abort();
       await consumer;
       expect(got).toEqual(expected);
@@ -161,9 +155,9 @@ describe('stopping', () => {
     const done = (async () => {
       for await (const _ of stream) throw new Error('nothing was expected');
     })();
-    await until(() => requestsTo(emu, '/r/aww/comments').length === 1, 'the first poll');
+    await until('the first poll', () => requestsTo(emu, '/r/aww/comments').length === 1, 10_000);
     // Until the stream waits between polls (its cursor is set once a poll is answered).
-    await until(() => stream.cursor !== undefined, 'the first answer');
+    await until('the first answer', () => stream.cursor !== undefined, 10_000);
     const t = Date.now();
     stop.abort();
     await done;
@@ -177,7 +171,7 @@ describe('stopping', () => {
     const stop = new AbortController();
     const hung = reddit('/r/$subreddit/comments').stream({ $subreddit: 'aww' }, { signal: stop.signal });
     const pending = hung.next();
-    await until(() => requestsTo(emu, '/r/aww/comments').length === 1, 'the hung poll');
+    await until('the hung poll', () => requestsTo(emu, '/r/aww/comments').length === 1, 10_000);
     stop.abort();
     expect(await pending).toEqual({ done: true, value: undefined });
 
@@ -227,7 +221,7 @@ describe('a failing cursor store never ends the stream', () => {
     expect(failures.map((f) => [f.during, (f.error as Error).message])).toEqual([['cursor_get', 'store unreachable'], ['cursor_get', 'store unreachable']]);
     expect(failures[1]!.retryIn).toBeGreaterThan(failures[0]!.retryIn * 1.5);
     expect(nameOf((await stream.next()).value)).toBe(b);
-    await until(() => failures.at(-1)?.during === 'cursor_set', 'the failed write', 5000);
+    await until('the failed write', () => failures.at(-1)?.during === 'cursor_set', 5000);
     expect(failures.at(-1)!.during).toBe('cursor_set');
     failSet = false;
     expect(nameOf((await stream.next()).value)).toBe(c);
@@ -248,7 +242,7 @@ describe('polling cost', () => {
     })();
     await sleep(3000);
     // Two polls at least (a loaded machine may be slow), bounded.
-    for (let i = 0; i < 250 && requestsTo(emu, '/r/aww/comments').length < 2; i++) await sleep(20);
+    await waitWhile(() => requestsTo(emu, '/r/aww/comments').length < 2);
     stop.abort();
     await done;
     const polls = requestsTo(emu, '/r/aww/comments');
@@ -271,11 +265,11 @@ describe('polling cost', () => {
     const done = (async () => {
       for await (const item of stream) got.push(nameOf(item));
     })();
-    await until(() => requestsTo(emu, '/r/aww/comments').length >= 7, 'seven idle polls', 20_000);
+    await until('seven idle polls', () => requestsTo(emu, '/r/aww/comments').length >= 7, 20_000);
     const [fresh] = emu.addItems({ kind: 'comment', subreddit: 'aww' });
-    await until(() => got.length === 1, 'the new comment');
+    await until('the new comment', () => got.length === 1, 10_000);
     const n = requestsTo(emu, '/r/aww/comments').length;
-    await until(() => requestsTo(emu, '/r/aww/comments').length >= n + 2, 'two more polls');
+    await until('two more polls', () => requestsTo(emu, '/r/aww/comments').length >= n + 2, 10_000);
     stop.abort();
     await done;
     expect(got).toEqual([fresh]);

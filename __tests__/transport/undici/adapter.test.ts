@@ -7,6 +7,7 @@ import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:
 import { Agent } from 'undici';
 import { createUndiciFetch } from '../../../lib/transport/undici/fetch.js';
 import { closeAll, serve } from '../../support/servers.js';
+import { waitWhile } from '../../support/wait.js';
 
 const agents: Agent[] = [];
 /** A transport over a fresh pool, closed after the test. */
@@ -170,7 +171,7 @@ describe('abort', () => {
     const controller = new AbortController();
     const pending = transport()(server.origin, { signal: controller.signal });
     // Until the request is in (a loaded machine may be late), bounded.
-    for (let i = 0; i < 250 && server.seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitWhile(() => server.seen.length === 0);
     expect(server.seen).toHaveLength(1);
     const reason = new Error('timed out');
     controller.abort(reason);
@@ -191,7 +192,7 @@ describe('abort', () => {
     await expect(response.text()).rejects.toBe(reason);
     // The server sees the close a few turns of the event loop later: waited for (up to 5 s), not
     // for a fixed 50 ms that a loaded machine can outlast. A connection kept open still fails it.
-    for (let i = 0; i < 100 && !closed; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitWhile(() => !closed, 5000, 50);
     expect(closed).toBe(true);
   });
 });
