@@ -130,6 +130,74 @@ describe('the first API call of a fresh instance', () => {
   });
 });
 
+describe('token, revoke and upload requests: outside the API budget', () => {
+  const TOKEN = { api: false, url: 'https://www.reddit.com/api/v1/access_token', method: 'POST' };
+  const API = { api: true, url: URL_, method: 'GET' };
+
+  it('spend none of the API budget, and take nothing from its pace', async () => {
+    const { budget, instances: [a] } = setup();
+    await a!.pacer.send(answer(rate(10, 50, 300)), API);
+    const before = { ...budget.gate.settings, wait: budget.gate.wait() };
+    await a!.pacer.send(answer({}), TOKEN);
+    await a!.pacer.send(answer({}), { ...TOKEN, url: 'https://www.reddit.com/api/v1/revoke_token' });
+    expect({ ...budget.gate.settings, wait: budget.gate.wait() }).toEqual(before);
+    expect(budget.gate.running).toBe(0);
+  });
+
+  it('go at once while the API budget is spent', async () => {
+    const { budget, instances: [a] } = setup();
+    await a!.pacer.send(answer(rate(10, 0, 300)), API);
+    expect(budget.closed?.reason).toBe('budget');
+    await expect(a!.pacer.send(answer(rate(10, 0, 300)), { ...API, maxWait: 0 })).rejects.toMatchObject({ name: 'RateLimitError', reason: 'budget' });
+    await expect(a!.pacer.send(answer({}), { ...TOKEN, maxWait: 0 })).resolves.toBeInstanceOf(Response);
+    expect(budget.gate.settings.reservoir).toBe(0);
+  });
+
+  it("an API 429 does not pause them; theirs pauses them and not the API calls", async () => {
+    const { clock, instances: [a] } = setup();
+    await a!.pacer.send(answer(rate(1, 99, 300)), API);
+    await a!.pacer.send(answer({ 'retry-after': '30' }, 429), TOKEN);
+    const held = await a!.pacer.send(answer({}), { ...TOKEN, maxWait: 0 }).catch((e: unknown) => e);
+    expect(held).toBeInstanceOf(RateLimitError);
+    expect(held).toMatchObject({ reason: '429', retryAfter: 30_000 });
+    await expect(a!.pacer.send(answer(rate(2, 98, 299)), { ...API, maxWait: 0 })).resolves.toBeInstanceOf(Response);
+    await a!.pacer.send(answer({ 'retry-after': '20' }, 429), API);
+    clock.now += 30_000;
+    await expect(a!.pacer.send(answer({}), { ...TOKEN, maxWait: 0 })).resolves.toBeInstanceOf(Response);
+  });
+
+  it('a pause of theirs is told as a wait, its line once per pause however many instances wait', async () => {
+    const { instances: [a, b] } = setup(2);
+    await a!.pacer.send(answer({ 'retry-after': '30' }, 429), TOKEN);
+    const controller = new AbortController();
+    const waiting = [a, b].map((i) => i!.pacer.send(answer({}), { ...TOKEN, signal: controller.signal }).catch(() => undefined));
+    await tick();
+    const waits = (i: typeof a) => i!.events.events.filter(([name]) => name === 'wait').map(([, p]) => p);
+    expect(waits(a)).toEqual([{ ms: 30_000, reason: 'rate_limit' }]);
+    expect(waits(b)).toEqual([{ ms: 30_000, reason: 'rate_limit' }]);
+    expect([...a!.events.lines, ...b!.events.lines].filter(([name]) => name === 'waiting')).toHaveLength(1);
+    controller.abort();
+    await Promise.all(waiting);
+  });
+
+  it('do not go through a budget shared across processes', async () => {
+    const scheduled: string[] = [];
+    const shared = {
+      schedule: (send: () => Promise<Response>, _signal: AbortSignal | undefined, observe: (r: Response, c: undefined) => void) => {
+        scheduled.push('api');
+        return send().then((r) => (observe(r, undefined), r));
+      },
+      update: () => undefined,
+    };
+    const pacer = new Pacer({ budget: new AppBudget(shared), events: new Recorder(), oauth: oauth('bot'), throttle: 0 });
+    await pacer.send(answer({}), TOKEN);
+    await pacer.send(answer({}), { ...TOKEN, url: 'https://www.reddit.com/api/v1/revoke_token' });
+    expect(scheduled).toEqual([]);
+    await pacer.send(answer(rate(1, 99, 300)), API);
+    expect(scheduled).toEqual(['api']);
+  });
+});
+
 describe('maxWait with a budget shared across processes', () => {
   it('the shared budget gets what is left of maxWait after the wait at this process gate, not all of it again', async () => {
     const given: Array<number | undefined> = [];

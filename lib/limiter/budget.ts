@@ -1,6 +1,7 @@
 import type { RateLimitState } from '../events/emitter.js';
 import { Closures, type Closure } from './closure.js';
 import { Gate, type GateSettings } from './gate/gate.js';
+import { OutsideBudget } from './outside.js';
 import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
 import { DEFAULT_RESERVE, PROBE, spending } from './policy.js';
 import type { Told } from './tell.js';
@@ -18,6 +19,8 @@ const UNPACED = { maxConcurrent: Infinity, reservoir: null, minTime: 0 };
  */
 export class AppBudget {
   readonly gate: Gate;
+  /** The app's sends this budget does not count (token, revoke and upload requests): a gate of their own. */
+  readonly outside: OutsideBudget;
   readonly shared: SharedBudget | undefined;
   /** Whether an answer has told the budget (until then each instance keeps the default 1 s throttle). */
   known = false;
@@ -40,6 +43,7 @@ export class AppBudget {
     this.shared = shared;
     this.#now = now;
     this.gate = new Gate({ maxConcurrent: 1 }, now, () => this.#reopen());
+    this.outside = new OutsideBudget(now);
   }
 
   /** An instance's `reserve` (left out: the default). Instances of one app that differ get the largest. */
@@ -76,12 +80,12 @@ export class AppBudget {
   }
 
   /**
-   * Steer the budget by an answer. `running`: sends started and not answered yet, this one
+   * Steer the budget by an API answer. `running`: sends started and not answered yet, this one
    * included; `claimed`: what the shared (Redis) budget says is left, null when the shared budget
    * took nothing from this answer (one of a window already over), undefined without a shared budget
    * (or while it is unreachable). Returns the rate-limit headers read.
    */
-  observe(response: Response, api: boolean, running: number, claimed?: number | null): RateLimitState | undefined {
+  observe(response: Response, running: number, claimed?: number | null): RateLimitState | undefined {
     const state = readRateLimit(response.headers);
     if (claimed === null) return state;
     const now = this.#now();
@@ -91,7 +95,7 @@ export class AppBudget {
     }
     if (response.ok) this.#refusals = 0;
     if (!state) {
-      if (api && this.#probing && response.ok) {
+      if (this.#probing && response.ok) {
         // A host that tells no budget (not the platform): nothing to pace by, for every process.
         this.#set(UNPACED, false);
         this.shared?.update(UNPACED);

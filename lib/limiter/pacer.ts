@@ -14,7 +14,8 @@ const READS = /^(GET|HEAD|OPTIONS)$/i;
  * The one owner of pacing: every send of an instance (retries and token requests too) enters here,
  * once. The app's gate enforces the one-at-a-time probe until the platform has told the budget, and
  * the budget itself (bursts while it allows, then an even pace, a reserve that low-priority sends
- * leave alone); this instance's lane keeps its throttle gap. The limits the platform keeps per
+ * leave alone); this instance's lane keeps its throttle gap. Token, revoke and upload requests,
+ * which the budget does not count, go through a gate of their own (lib/limiter/outside.ts). The limits the platform keeps per
  * account (RATELIMIT cooldowns of an action, the morechildren lock) apply to the sends that meet
  * them, through lib/limiter/account/actions.ts, loaded when first needed. A send that would wait longer than
  * its `maxWait` rejects at once with RateLimitError, unsent. Made by the instance's first send.
@@ -23,8 +24,8 @@ export class Pacer {
   readonly budget: AppBudget;
   readonly #events: Events;
   readonly #lane: Lane;
-  /** Token requests keep their own gap: they do not count against the API budget, so they never delay the first API call. */
-  readonly #tokenLane: Lane;
+  /** This instance's gap between sends outside the API budget (token, revoke, upload), apart from its API calls' gap. */
+  readonly #outsideLane: Lane;
   readonly #oauth: OAuthOptions | undefined;
   readonly #loadActions: () => Promise<{ actionLimits(budget: AppBudget): ActionLimits }>;
   /** Whose sends the lines name: the last send's token decides between the user and app-only. */
@@ -50,7 +51,7 @@ export class Pacer {
         return this.#tellWait(ms);
       },
     };
-    this.#tokenLane = { ...this.#lane, last: -Infinity };
+    this.#outsideLane = { gap: this.#lane.gap, last: -Infinity, waits: (ms) => this.#tellOutsideWait(ms) };
   }
 
   /**
@@ -60,6 +61,7 @@ export class Pacer {
    */
   async send(send: () => Promise<Response>, options: SendOptions): Promise<Response> {
     options.signal?.throwIfAborted();
+    if (!options.api) return this.#outside(send, options);
     const { budget } = this;
     if (options.appOnly !== undefined) this.#who = whoOf(this.#oauth, options.appOnly);
     const more = options.url !== undefined && MORECHILDREN.test(options.url);
@@ -80,35 +82,50 @@ export class Pacer {
     return this.#loadActions().then((m) => m.actionLimits(this.budget));
   }
 
+  /** A send the API budget does not count: only this instance's gap and a 429's pause hold it; no per-account limit applies. */
+  async #outside(send: () => Promise<Response>, options: SendOptions): Promise<Response> {
+    const { outside } = this.budget;
+    const { signal, priority, maxWait } = options;
+    const refuse = (wait: number) => deferred(options, wait, outside.paused ? '429' : 'budget');
+    await outside.gate.acquire(signal, this.#outsideLane, { priority, maxWait, refuse });
+    try {
+      const response = await send();
+      outside.observe(response);
+      return response;
+    } finally {
+      outside.gate.release();
+    }
+  }
+
   async #paced(send: () => Promise<Response>, options: SendOptions, more: ActionLimits | undefined): Promise<Response> {
-    const { signal, api, priority, maxWait } = options;
+    const { signal, priority, maxWait } = options;
     const { gate, shared } = this.budget;
     this.#tellReached();
     const refuse = (wait: number) => deferred(options, wait, this.budget.closed?.reason === 'rate_limit' ? '429' : 'budget');
     const asked = Date.now();
-    await gate.acquire(signal, api ? this.#lane : this.#tokenLane, { priority, maxWait, refuse });
+    await gate.acquire(signal, this.#lane, { priority, maxWait, refuse });
     try {
       // The shared budget (Node only, lib/shared-limit.ts) runs the send and claims what its answer leaves.
       if (shared) {
         try {
           // maxWait counts the whole wait: what this process's gate took is no longer the shared budget's to spend.
           const defer = maxWait === undefined ? undefined : { maxWait: Math.max(0, maxWait - (Date.now() - asked)), refuse };
-          return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, api, more, claimed), priority, defer);
+          return await shared.schedule(send, signal, (response, claimed) => this.#observe(response, more, claimed), priority, defer);
         } finally {
           this.#tellShared();
         }
       }
       const response = await send();
-      this.#observe(response, api, more);
+      this.#observe(response, more);
       return response;
     } finally {
       gate.release();
     }
   }
 
-  #observe(response: Response, api: boolean, more: ActionLimits | undefined, claimed?: number | null): void {
+  #observe(response: Response, more: ActionLimits | undefined, claimed?: number | null): void {
     if (more?.refused(this, this.#events, response)) return;
-    const state = this.budget.observe(response, api, this.budget.gate.running, claimed);
+    const state = this.budget.observe(response, this.budget.gate.running, claimed);
     if (state) this.#events.emit('rate_limit', state);
     this.#tellReached();
   }
@@ -129,6 +146,14 @@ export class Pacer {
     if (!spent || !closed || spent.window !== this.budget.window || this.#reported === spent.window) return;
     this.#reported = spent.window;
     tellReached(this.#events, spent.state, Math.max(0, this.budget.windowLeft()), this.#who, firstTime(this.budget.told, 'reached', spent.window));
+  }
+
+  /** A send outside the budget will wait `ms` (only a 429's pause is that long): told as the budget's waits are, its line once per pause. */
+  #tellOutsideWait(ms: number): boolean {
+    if (!(ms > NOTABLE_WAIT) || ms === Infinity) return false;
+    const { outside } = this.budget;
+    tellWait(this.#events, { ms, reason: outside.paused ? 'rate_limit' : 'budget' }, this.#who, firstTime(outside.told, 'wait', outside.pauses));
+    return true;
   }
 
   /** A send of this instance will wait `ms`: its listeners hear of every such send, the log once per wait episode of the budget. */

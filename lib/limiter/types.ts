@@ -28,10 +28,10 @@ export interface PacerOptions {
   loadActions?: (() => Promise<{ actionLimits(budget: AppBudget): ActionLimits }>) | undefined;
 }
 
-/** How a send relates to the budget and the per-account limits. Token requests do not tell whether the API budget is known. */
+/** How a send relates to the budget and the per-account limits. */
 export interface SendOptions {
   signal?: AbortSignal | undefined;
-  /** An API request (as opposed to a token request): its answer may end the probing phase. */
+  /** An API request, which the app's budget counts; false: a token, revoke or upload request, which it does not (lib/limiter/outside.ts). */
   api: boolean;
   /** The request's URL: its action (for RATELIMIT cooldowns) and `/api/morechildren`, whose refusals are waited out apart from the budget. */
   url?: string | undefined;
