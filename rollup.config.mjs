@@ -127,7 +127,7 @@ const browserTransport = {
   resolveId(source, importer) {
     if (!importer) return null;
     if (source.endsWith('/default-fetch.js')) return join(dirname(importer), source.replace(/\.js$/, '.browser.ts'));
-    return /[\\/]transport[\\/]undici[\\/](fetch|agent)\.js$|[\\/]media[\\/]node[\\/]index\.js$/.test(source) ? NODE_ONLY : null;
+    return /[\\/]transport[\\/]undici[\\/](fetch|agent|warm)\.js$|[\\/]media[\\/]node[\\/]index\.js$/.test(source) ? NODE_ONLY : null;
   },
   load: (id) => (id === NODE_ONLY ? 'export {};' : null),
 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '../../lib/errors/classes.js';
 import { isNode } from '../../lib/runtime/detect.js';
-import { defaultFetch } from '../../lib/transport/default-fetch.js';
-import { defaultFetch as browserFetch } from '../../lib/transport/default-fetch.browser.js';
+import { defaultFetch, originsToWarm } from '../../lib/transport/default-fetch.js';
+import { defaultFetch as browserFetch, originsToWarm as browserOrigins } from '../../lib/transport/default-fetch.browser.js';
 
 const modules = { undici: () => import('../../lib/transport/undici/fetch.js'), agents: () => import('../../lib/transport/undici/agent.js') };
 
@@ -53,5 +53,25 @@ describe('which transport an instance gets by default', () => {
       await expect(send('http://127.0.0.1:9/x')).rejects.toThrow(ConfigError);
       await expect(send('http://127.0.0.1:9/x')).rejects.toMatchObject({ option: 'fetch', cause: { code: 'MODULE_NOT_FOUND' } });
     });
+  });
+});
+
+describe('which connections an instance\'s first call opens ahead', () => {
+  const API = 'https://oauth.reddit.com';
+  const WWW = 'https://www.reddit.com';
+  const base = { apiServerUri: API, authServerUri: WWW, oauth: { type: 'script' } };
+  it.each([
+    ['credentials, no token held: the token host and the API host', base, false, [API, WWW]],
+    ['a token held: the API host', base, true, [API]],
+    ['a token store (the token is likely there): the API host', { ...base, tokenStore: {} }, false, [API]],
+    ['cookie mode (no token request): the API host', { apiServerUri: API, authServerUri: WWW }, false, [API]],
+    ["the application's own fetch: none", { ...base, fetch: () => undefined }, false, []],
+    ['a proxy: none', { ...base, proxy: 'env' }, false, []],
+  ])('%s', (_, options, tokenHeld, origins) => {
+    expect(originsToWarm(options, tokenHeld)).toEqual(origins);
+  });
+
+  it('none in the browser bundles', () => {
+    expect(browserOrigins()).toEqual([]);
   });
 });

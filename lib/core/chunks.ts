@@ -65,6 +65,8 @@ export const chunks = {
   undici: retrying(() => import('../transport/undici/fetch.js')),
   /** undici's agents (direct, or through the proxy option). */
   undiciAgents: retrying(() => import('../transport/undici/agent.js')),
+  /** The connections opened ahead of an instance's first call (Node's default transport): with undici's connector. */
+  undiciWarm: retrying(() => import('../transport/undici/warm.js')),
   /** Workflows, each loaded by its first use: comment trees, streams, media posts. */
   tree: retrying(() => import('../tree/expand.js')),
   stream: retrying(() => import('../stream/run.js')),

@@ -10,7 +10,7 @@ import type { ResolvedOptions } from '../options/schema.js';
 import { Redactor } from '../redact/redactor.js';
 import type { Args } from '../request/path.js';
 import type { Verb } from '../request/verbs.js';
-import { defaultFetch } from '../transport/default-fetch.js';
+import { defaultFetch, originsToWarm, warmConnections } from '../transport/default-fetch.js';
 import type { CallOptions } from '../types/call.js';
 import type { ListingSlice } from '../types/listing.js';
 import { chunks } from './chunks.js';
@@ -43,6 +43,8 @@ export class Core implements CallHost, FlowHost, MediaHost {
   readonly pacer = { send: (send: () => Promise<Response>, options: SendOptions) => this.#pacer().then((p) => p.send(send, options)) };
   #pacing: Promise<Pacer> | undefined;
   #modhash: Promise<ModhashKeeper> | undefined;
+  /** Whether this instance has asked for the connections its first call needs. */
+  #warmed = false;
   /** The state sent with the last authorize URL, checked against the redirect. */
   lastState: string | undefined;
 
@@ -105,7 +107,14 @@ export class Core implements CallHost, FlowHost, MediaHost {
   }
 
   async #request(verb: Verb, path: string, args: Args, call: CallOptions, expectJson: boolean): Promise<unknown> {
+    if (!this.#warmed) this.#warm();
     return (part ?? (await this.#loadCallPart())).sendCall(this, verb, path, args, call, expectJson);
+  }
+
+  /** The first call opens its connections ahead, while the process loads the way of a call (lib/transport/undici/warm.ts). */
+  #warm(): void {
+    this.#warmed = true;
+    warmConnections(chunks.undiciWarm, originsToWarm(this.options, this.tokens?.accessToken !== undefined));
   }
 
   /** The first call loads the way of a call (with the transport), and the walker that cleans its failures before anyone sees them. */

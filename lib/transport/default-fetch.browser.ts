@@ -2,3 +2,7 @@
 export function defaultFetch(): typeof fetch {
   return (input, init) => globalThis.fetch(input, init);
 }
+
+/** Browsers open their connections themselves. */
+export const originsToWarm = (): string[] => [];
+export function warmConnections(): void {}

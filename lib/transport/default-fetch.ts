@@ -8,6 +8,34 @@ export interface UndiciModules {
   agents: () => Promise<typeof import('./undici/agent.js')>;
 }
 
+/** What decides which connections an instance's first call opens ahead. */
+export interface WarmSettings {
+  apiServerUri: string;
+  authServerUri: string;
+  fetch?: unknown;
+  proxy?: string | undefined;
+  oauth?: unknown;
+  tokenStore?: unknown;
+}
+
+/**
+ * The origins an instance's first call opens ahead: none with the application's own fetch or a
+ * proxy (their connections are theirs); the API host's; the token host's too when a token request
+ * is likely to go first (credentials, but no token held and no store to read one from).
+ */
+export function originsToWarm(o: WarmSettings, tokenHeld: boolean): string[] {
+  if (o.fetch || o.proxy) return [];
+  return o.oauth && !o.tokenStore && !tokenHeld ? [o.apiServerUri, o.authServerUri] : [o.apiServerUri];
+}
+
+/**
+ * Open those connections (lib/transport/undici/warm.ts), so that their handshakes overlap what the
+ * process still loads: Node's default transport only.
+ */
+export function warmConnections(warm: () => Promise<typeof import('./undici/warm.js')>, origins: string[]): void {
+  if (isNode && origins.length) warm().then((m) => m.warmUp(origins), () => {});
+}
+
 /**
  * A fetch whose implementation starts loading now (the first instance is being made) and is
  * called directly once loaded: the first send does not wait for it, or only for what is left. A

@@ -3,7 +3,8 @@
  * timeouts through it, and the proxy option (a local proxy written for the test).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { ProxyAgent } from 'undici';
+import dc from 'node:diagnostics_channel';
+import { Agent, ProxyAgent } from 'undici';
 import Snoopath, { TimeoutError, type SnoopathOptions } from '../../../lib/index.js';
 import { createUndiciFetch } from '../../../lib/transport/undici/fetch.js';
 import { client, grants, requestsTo, start, USER_AGENT, type LooseClient } from '../../integration/setup.js';
@@ -112,6 +113,46 @@ describe('the proxy option', () => {
       expect(proxy.seen.length).toBeGreaterThanOrEqual(1);
       expect(proxy.seen.every((s) => s.kind === 'connect' && s.target === new URL(emu.url).host)).toBe(true);
     } finally {
+      await agent.destroy();
+    }
+  });
+});
+
+describe('the first call opens its connections ahead', () => {
+  /** What happens on the wire, in order: sockets opened, undici requests created (their paths). */
+  function watch() {
+    const seen: string[] = [];
+    const socket = () => seen.push('socket');
+    const request = (message: unknown) => seen.push(`request ${(message as { request: { path: string } }).request.path.split('?')[0]}`);
+    dc.subscribe('net.client.socket', socket);
+    dc.subscribe('undici:request:create', request);
+    return { seen, stop: () => (dc.unsubscribe('net.client.socket', socket), dc.unsubscribe('undici:request:create', request)) };
+  }
+
+  it('an instance that makes no call opens none; its first call opens one before the token request, which rides it', async () => {
+    const emu = await start();
+    const wire = watch();
+    try {
+      const reddit = client(emu);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(wire.seen).toEqual([]);
+      await expect(reddit('/api/v1/me').get()).resolves.toMatchObject({ name: 'demo_user' });
+      expect(wire.seen.slice(0, 2)).toEqual(['socket', 'request /api/v1/access_token']);
+    } finally {
+      wire.stop();
+    }
+  });
+
+  it('none with a fetch of the application\'s own', async () => {
+    const emu = await start();
+    const wire = watch();
+    const agent = new Agent();
+    try {
+      const reddit = client(emu, 'script', { fetch: createUndiciFetch(agent) });
+      await expect(reddit('/api/v1/me').get()).resolves.toMatchObject({ name: 'demo_user' });
+      expect(wire.seen.slice(0, 2)).toEqual(['request /api/v1/access_token', 'socket']);
+    } finally {
+      wire.stop();
       await agent.destroy();
     }
   });

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { AgentClass, EnvProxyAgentClass, ProxyAgentClass } from './require.js';
+import { connect } from './warm.js';
 
 /**
  * The dispatchers of the Node transport, made on first use and shared by every instance in the
@@ -23,9 +24,9 @@ function shared(key: string, make: () => Promise<Dispatcher>): Promise<Dispatche
   return pool;
 }
 
-/** Direct connections. */
+/** Direct connections; the first to an origin may be one opened ahead (lib/transport/undici/warm.ts). */
 export const directAgent = (): Promise<Dispatcher> =>
-  shared('direct', async () => new (AgentClass())(OPTIONS));
+  shared('direct', async () => new (AgentClass())({ ...OPTIONS, connect }));
 
 /**
  * Connections through a proxy: `'env'` reads HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their
