@@ -7,15 +7,20 @@
 //                                          lists the second (from `from`) of each 429
 //   {id, cmd: 'startPlatform', name, options} -> {id, url, ca?, pageBytes, gzipBytes}: the stand-in for
 //                                          the platform's listing pages (bench/lib/platform-server.mjs)
+//   {id, cmd: 'startHosts', name, delay, options} -> {id, authUrl, apiUrl, ca, apps}: an https emulator
+//                                          behind two relays holding each chunk `delay` ms each way, the
+//                                          token host and the API host apart as the platform's
 //   {id, cmd: 'close'}                  -> closes every emulator and exits
 // The request log is drained into per-second counters every 250 ms, so a client that hammers the
 // server for a minute does not grow it without bound.
 import { startEmulator } from '../dist/emulator.js';
 import { serve } from './lib/ipc.mjs';
 import { startPlatform } from './lib/platform-server.mjs';
+import { delayProxy } from './lib/delay-proxy.mjs';
 
 const emulators = new Map();
 const platforms = [];
+const relays = [];
 /** name -> Map(`${second}|${clientId}|${status}` -> count) */
 const counters = new Map();
 
@@ -52,6 +57,13 @@ const handlers = {
     emulators.set(name, emu);
     return { url: emu.url, ca: emu.ca, apps: emu.apps, posts: emu.posts };
   },
+  async startHosts({ name, delay, options }) {
+    const emu = await startEmulator({ logLimit: 1_000_000, https: true, ...options });
+    emulators.set(name, emu);
+    const [auth, api] = [await delayProxy(emu.url, delay), await delayProxy(emu.url, delay)];
+    relays.push(auth, api);
+    return { authUrl: auth.url, apiUrl: api.url, ca: emu.ca, apps: emu.apps };
+  },
   async startPlatform({ options }) {
     const platform = await startPlatform(options);
     platforms.push(platform);
@@ -78,7 +90,7 @@ const handlers = {
   },
   async close() {
     clearInterval(drainer);
-    await Promise.all([...emulators.values(), ...platforms].map((e) => e.close()));
+    await Promise.all([...relays, ...emulators.values(), ...platforms].map((e) => e.close()));
     setImmediate(() => process.exit(0));
     return {};
   },

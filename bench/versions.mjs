@@ -7,7 +7,8 @@
 // by block beside this one: the "before" of a change. Runs alone (after `npm run build`) or as a part
 // of `npm run bench`; prints a table and writes its section of docs/performance.md.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { plainFetchFirstCall, snoopathFirstCall } from './lib/imports.mjs';
@@ -30,8 +31,8 @@ const TASKS = (P) => [
 
 /** Fresh processes, one at a time, variants interleaved: each prints `performance.now()` and its CPU ms when done. */
 function firstCalls(node, variants, runs) {
-  const once = ({ code }) => {
-    const r = spawnSync(node.path, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  const once = ({ code, env }) => {
+    const r = spawnSync(node.path, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8', env: env && { ...process.env, ...env } });
     if (r.status !== 0) throw new Error(`first-call run failed on ${node.version}: ${r.stderr}`);
     const [ms, cpu] = r.stdout.trim().split(' ').map(Number);
     return { ms, cpu };
@@ -51,6 +52,7 @@ export async function benchVersions({ quick = false, baseline, write = true } = 
   if (baseline && !existsSync(fileURLToPath(before))) throw new Error(`--baseline: no index.js in ${baseline}`);
   const clients = ['fetch', 'undici', 'snoopath', ...(before ? ['before'] : [])];
   const children = [];
+  const cleanup = [];
   try {
     const emulator = await spawn(join(BENCH, 'emulator-server.mjs'));
     children.push(emulator);
@@ -96,6 +98,15 @@ export async function benchVersions({ quick = false, baseline, write = true } = 
     for (const w of Object.values(workers).flatMap((byClient) => Object.values(byClient))) w.kill();
 
     const { url, apps: { script: c } } = servers.first;
+    const caDir = mkdtempSync(join(tmpdir(), 'snoopath-bench-ca-'));
+    cleanup.push(() => rmSync(caDir, { recursive: true, force: true }));
+    const hosts = {};
+    for (const [label, delay] of [['https', 0], ['https 50 ms', 25]]) {
+      const h = await emulator.call('startHosts', { name: label, delay, options: {} });
+      const ca = join(caDir, `${delay}.pem`);
+      writeFileSync(ca, h.ca);
+      hosts[label] = { ...h, env: { NODE_EXTRA_CA_CERTS: ca } };
+    }
     const end = `const cu = process.cpuUsage(); console.log(performance.now() + ' ' + (cu.user + cu.system) / 1000);`;
     const fetchCode = `${plainFetchFirstCall(url, c, USER_AGENT)}
       ${end}`;
@@ -106,6 +117,13 @@ export async function benchVersions({ quick = false, baseline, write = true } = 
       { key: 'snoopath', code: snoopathCode('snoopath', '') },
       { key: 'snoopath, throttle: 0', code: snoopathCode('snoopath', ', throttle: 0') },
       ...(before ? [{ key: 'before', code: snoopathCode(before, '') }, { key: 'before, throttle: 0', code: snoopathCode(before, ', throttle: 0') }] : []),
+      // Over https with the token host and the API host apart, as the platform's: on loopback, and
+      // through relays holding each chunk 25 ms each way (50 ms round trips).
+      ...Object.entries(hosts).flatMap(([label, h]) => [
+        { key: `fetch, ${label}`, env: h.env, code: `${plainFetchFirstCall(h.apiUrl, c, USER_AGENT, h.authUrl)}\n      ${end}` },
+        { key: `snoopath, ${label}`, env: h.env, code: `${snoopathFirstCall(h.apiUrl, c, USER_AGENT, 'snoopath', '', h.authUrl)}\n      ${end}` },
+        ...(before ? [{ key: `before, ${label}`, env: h.env, code: `${snoopathFirstCall(h.apiUrl, c, USER_AGENT, before, '', h.authUrl)}\n      ${end}` }] : []),
+      ]),
       { key: 'node', code: end },
       { key: 'import', code: `await import('snoopath'); ${end}` },
       ...(before ? [{ key: 'before import', code: `await import(${JSON.stringify(before)}); ${end}` }] : []),
@@ -122,6 +140,7 @@ export async function benchVersions({ quick = false, baseline, write = true } = 
     return results;
   } finally {
     for (const c of children) c.kill();
+    for (const undo of cleanup) undo();
   }
 }
 

@@ -25,19 +25,19 @@ export function importTimes(variants, runs) {
 /**
  * The code of a fresh process's first call (a token request for a script app, then GET
  * /api/v1/me), for `node --input-type=module -e`: with plain fetch, as snoopath sends them.
- * `creds`: the emulator's script app; `url`: its origin.
+ * `creds`: the emulator's script app; `url`: its origin; `authUrl`: the token host's, when apart.
  */
-export function plainFetchFirstCall(url, creds, userAgent) {
+export function plainFetchFirstCall(url, creds, userAgent, authUrl = url) {
   return `const u = ${JSON.stringify(url)}, ua = ${JSON.stringify(userAgent)};
-    const t = await fetch(u + '/api/v1/access_token', { method: 'POST', headers: { authorization: 'Basic ' + btoa(${JSON.stringify(`${creds.key}:${creds.secret}`)}), 'content-type': 'application/x-www-form-urlencoded', 'user-agent': ua }, body: ${JSON.stringify(`grant_type=password&username=${creds.username}&password=${creds.password}`)} });
+    const t = await fetch(${JSON.stringify(authUrl)} + '/api/v1/access_token', { method: 'POST', headers: { authorization: 'Basic ' + btoa(${JSON.stringify(`${creds.key}:${creds.secret}`)}), 'content-type': 'application/x-www-form-urlencoded', 'user-agent': ua }, body: ${JSON.stringify(`grant_type=password&username=${creds.username}&password=${creds.password}`)} });
     const { access_token } = await t.json();
     await (await fetch(u + '/api/v1/me?api_type=json&raw_json=1', { headers: { authorization: 'bearer ' + access_token, 'user-agent': ua } })).json();`;
 }
 
 /** The same with snoopath imported from `from` (default options, plus `options`: source text such as `, throttle: 0`). */
-export function snoopathFirstCall(url, creds, userAgent, from = 'snoopath', options = '') {
+export function snoopathFirstCall(url, creds, userAgent, from = 'snoopath', options = '', authUrl = url) {
   const oauth = JSON.stringify({ type: 'script', key: creds.key, secret: creds.secret, username: creds.username, password: creds.password });
   return `const { default: Snoopath } = await import(${JSON.stringify(from)});
-    const reddit = new Snoopath({ userAgent: ${JSON.stringify(userAgent)}, oauth: ${oauth}, apiServerUri: ${JSON.stringify(url)}, authServerUri: ${JSON.stringify(url)}${options} });
+    const reddit = new Snoopath({ userAgent: ${JSON.stringify(userAgent)}, oauth: ${oauth}, apiServerUri: ${JSON.stringify(url)}, authServerUri: ${JSON.stringify(authUrl)}${options} });
     await reddit('/api/v1/me').get();`;
 }

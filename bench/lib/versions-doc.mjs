@@ -33,9 +33,9 @@ export function versionsSection(r, { median, range }) {
       return cell(ratio(t, task, 'snoopath', throughput), GOALS[task]) + before(has(t[task].before) && ratio(t, task, 'before', throughput));
     })]);
   }
-  const firstOf = (m, key) => {
+  const firstOf = (m, key, base = 'fetch') => {
     const runs = r.perNode[m].first;
-    const per = runs[key].map((run, i) => run.ms / runs.fetch[i].ms);
+    const per = runs[key].map((run, i) => run.ms / runs[base][i].ms);
     return { value: median(per), range: range(per), ms: median(runs[key].map((run) => run.ms)), cpu: median(runs[key].map((run) => run.cpu)) };
   };
   const firstCell = (e, goal) => `${e.ms.toFixed(0)} ms: ${cell(e, goal)}`;
@@ -43,6 +43,18 @@ export function versionsSection(r, { median, range }) {
     ...majors.map((m) => firstCell(firstOf(m, 'snoopath'), GOALS.first) + before(has(r.perNode[m].first.before) && firstOf(m, 'before')))]);
   rows.push(['The same with throttle: 0', '—',
     ...majors.map((m) => firstCell(firstOf(m, 'snoopath, throttle: 0')) + before(has(r.perNode[m].first['before, throttle: 0']) && firstOf(m, 'before, throttle: 0')))]);
+  for (const [label, figure] of [
+    ['https', "The same over https, the token host and the API host apart as the platform's, on loopback"],
+    ['https 50 ms', 'The same through relays that hold each chunk 25 ms each way (50 ms round trips)'],
+  ]) {
+    if (!r.perNode[majors[0]].first[`snoopath, ${label}`]) continue;
+    rows.push([figure, label === 'https' ? GOALS.first.text : '—', ...majors.map((m) => {
+      const e = firstOf(m, `snoopath, ${label}`, `fetch, ${label}`);
+      const b = has(r.perNode[m].first[`before, ${label}`]) && firstOf(m, `before, ${label}`, `fetch, ${label}`);
+      const fetchMs = median(r.perNode[m].first[`fetch, ${label}`].map((run) => run.ms));
+      return `${firstCell(e, label === 'https' ? GOALS.first : undefined)} (fetch ${fetchMs.toFixed(0)} ms)${before(b)}`;
+    })]);
+  }
   rows.push(['Plain fetch doing the same: ms from the process start (CPU ms)', '—',
     ...majors.map((m) => { const runs = r.perNode[m].first.fetch; return `${median(runs.map((e) => e.ms)).toFixed(0)} ms (${median(runs.map((e) => e.cpu)).toFixed(0)})`; })]);
   const importMs = (m, key) => median(r.perNode[m].first[key].map((e) => e.ms)) - median(r.perNode[m].first.node.map((e) => e.ms));
