@@ -290,4 +290,11 @@ describe('pools', () => {
     expect(servers.map((s) => s.connections())).toEqual(before);
     expect(servers.every((s) => s.connections() <= 8)).toBe(true);
   });
+
+  it('a caller that sends its next request as soon as it has read an answer rides one connection', async () => {
+    const server = await serve((req, res) => res.end(`answer ${req.url}`));
+    const f = transport();
+    for (let k = 0; k < 10; k++) expect(await (await f(`${server.origin}/${k}`)).text()).toBe(`answer /${k}`);
+    expect(server.connections()).toBe(1);
+  });
 });

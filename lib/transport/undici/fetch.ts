@@ -14,6 +14,14 @@ const MAX_REDIRECTS = 20;
 const NORMALIZED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 const noop = () => {};
 
+/**
+ * undici gives a connection back to its pool a turn after the answer on it has ended (setImmediate,
+ * one request at a time per connection): a request sent before that turn finds it busy and opens
+ * another, a whole TCP and TLS handshake in front of a sequential bot's next call. An answer's body
+ * is therefore handed over after that turn.
+ */
+const afterRelease = <T>(value: T): Promise<T> => new Promise((resolve) => setImmediate(resolve, value));
+
 interface Outgoing {
   url: string;
   method: string;
@@ -112,7 +120,7 @@ function respond(res: Dispatcher.ResponseData, url: string, method: string, redi
     const encoding = raw['content-encoding'];
     const length = raw['content-length'];
     const declared = typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : undefined;
-    body = new LazyBody((max) => readDecoded(res.body, typeof encoding === 'string' ? encoding : undefined, declared, max));
+    body = new LazyBody((max) => readDecoded(res.body, typeof encoding === 'string' ? encoding : undefined, declared, max).then(afterRelease));
   } else {
     res.body.dump().catch(noop);
   }
