@@ -68,6 +68,18 @@ export function shiftClock(ms: number): void {
 }
 
 /**
+ * An emulator clock (`start({ now })`) at the start of a rate-limit window of `windowMs` when the test
+ * begins: a budget the test spends stays spent for the whole window, however close the wall clock
+ * is to the end of one of the emulator's windows. The clients keep the real clock: the emulator
+ * tells them the reset in seconds from now. For tests whose other processes cannot share
+ * `shiftClock()`.
+ */
+export function windowStartClock(windowMs: number): () => number {
+  const offset = clockNow() % windowMs;
+  return () => clockNow() - offset;
+}
+
+/**
  * The start of the emulator's next rate-limit window (they are aligned to the clock), reached by
  * jumping the clock (`shiftClock()`) instead of waiting up to a whole window for it: call it before
  * the test's first API call, so no pacer holds state of the window jumped over. Returns the new time.

@@ -12,7 +12,7 @@ import { RateLimitError } from '../../lib/index.js';
 import { budgetFor } from '../../lib/limiter/registry.js';
 import { sharedLimit, type SharedLimit } from '../../lib/shared-limit.js';
 import { within } from '../../lib/wait/within.js';
-import { client, requestsTo, sleep, start } from '../integration/setup.js';
+import { client, requestsTo, sleep, start, windowStartClock } from '../integration/setup.js';
 import { hasRedisServer, quitClient, startRedis, type RedisServer } from './redis.js';
 import { waitWhile } from '../support/wait.js';
 
@@ -33,7 +33,7 @@ const WINDOW_MS = 2000;
   });
 
   it('maxWait: a call of a process that has not seen the budget spent defers at once, unsent, with when the window ends', async () => {
-    const emu = await start({ rateLimit: { budget: 1, window: 600 } });
+    const emu = await start({ rateLimit: { budget: 1, window: 600 }, now: windowStartClock(600_000) });
     const [one, two] = [0, 1].map(() => {
       const limiter = sharedLimit({ redis: { host: '127.0.0.1', port: server.port }, id: 'max-wait-test', onError: (e) => void errors.push(e) });
       limiters.push(limiter);
@@ -56,7 +56,7 @@ const WINDOW_MS = 2000;
   });
 
   it('aborting calls that wait for the shared budget rejects them with AbortError and nothing else (it was an uncaught exception of the process)', async () => {
-    const emu = await start({ rateLimit: { budget: 1, window: 600 } });
+    const emu = await start({ rateLimit: { budget: 1, window: 600 }, now: windowStartClock(600_000) });
     // Two shared limiters of one budget: the second's own pacer has not seen the budget spent, so its calls wait in Redis's.
     const [one, two] = [0, 1].map(() => {
       const limiter = sharedLimit({ redis: { host: '127.0.0.1', port: server.port }, id: 'abort-test', onError: (e) => void errors.push(e) });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { RateLimitError } from '../../../lib/index.js';
 import { budgetFor } from '../../../lib/limiter/registry.js';
-import { client, requestsTo, sleep, start, toNextWindow, type LooseClient } from '../setup.js';
+import { client, requestsTo, sleep, start, toNextWindow, windowStartClock, type LooseClient } from '../setup.js';
 import { waitWhile } from '../../support/wait.js';
 
 const API = /^\/r\//;
@@ -61,7 +61,7 @@ describe('maxWait: defer, do not sleep', () => {
 
 describe('bursts', () => {
   it('150 sequential calls in a fresh window of 1000 go out unspaced (they took 90 s, 0.6 s apart)', async () => {
-    const emu = await start({ rateLimit: { budget: 1000, window: 600 } });
+    const emu = await start({ rateLimit: { budget: 1000, window: 600 }, now: windowStartClock(600_000) });
     const reddit = client(emu);
     const waits: unknown[] = [];
     reddit.on('wait', (w) => waits.push(w));

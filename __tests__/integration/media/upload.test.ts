@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ArgumentError, ResponseError, TimeoutError } from '../../../lib/index.js';
-import { client, failure, requestsTo, start } from '../setup.js';
+import { client, failure, requestsTo, start, windowStartClock } from '../setup.js';
 import { MP4, PNG, trusting, uploadsOf } from './helpers.js';
 import { until } from '../../support/wait.js';
 
@@ -97,7 +97,7 @@ describe('the upload goes to another host', () => {
 
   it("does not spend the platform's budget: the upload goes on while the budget is spent", async () => {
     // One API call per window: the lease spends it, so the submit waits for the window's end.
-    const emu = await start({ rateLimit: { budget: 1, window: 600 } });
+    const emu = await start({ rateLimit: { budget: 1, window: 600 }, now: windowStartClock(600_000) });
     const reddit = client(emu);
     const reached: unknown[] = [];
     reddit.on('rate_limit_reached', (state) => reached.push(state));

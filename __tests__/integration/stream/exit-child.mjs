@@ -7,7 +7,9 @@ import Snoopath from '../../../dist/index.js';
 import { startEmulator } from '../../../dist/emulator.js';
 
 const how = process.argv[2];
-const emu = await startEmulator(how === 'paced' ? { rateLimit: { budget: 4, window: 600 } } : {});
+// Paced: the emulator's clock starts at a window's start, so the spent window lasts, whatever the wall clock.
+const offset = Date.now() % 600_000;
+const emu = await startEmulator(how === 'paced' ? { rateLimit: { budget: 4, window: 600 }, now: () => Date.now() - offset } : {});
 const reddit = new Snoopath({
   userAgent: 'node:snoopath-stream-exit:1.0 (by /u/snoopath)',
   oauth: { type: 'script', ...emu.apps.script },
