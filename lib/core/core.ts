@@ -107,12 +107,12 @@ export class Core implements CallHost, FlowHost, MediaHost {
   }
 
   async #request(verb: Verb, path: string, args: Args, call: CallOptions, expectJson: boolean): Promise<unknown> {
-    if (!this.#warmed) this.#warm();
     return (part ?? (await this.#loadCallPart())).sendCall(this, verb, path, args, call, expectJson);
   }
 
-  /** The first call opens its connections ahead, while the process loads the way of a call (lib/transport/undici/warm.ts). */
-  #warm(): void {
+  /** The first call that will be sent opens the instance's connections ahead (lib/transport/undici/warm.ts). */
+  warm(): void {
+    if (this.#warmed) return;
     this.#warmed = true;
     warmConnections(chunks.undiciWarm, originsToWarm(this.options, this.tokens?.accessToken !== undefined));
   }

@@ -28,6 +28,8 @@ export interface CallHost extends TransportHost {
   modhash(): Promise<string>;
   /** An API call, its failures cleaned of secrets (what listing pages after the first go through). */
   request(verb: Verb, path: string, args?: Args, call?: CallOptions, expectJson?: boolean): Promise<unknown>;
+  /** The instance's first call that will be sent: open its connections ahead (lib/transport/undici/warm.ts). */
+  warm(): void;
   /** Parts a call loads when it needs them (lib/core/chunks.ts). */
   readonly parts: {
     catalog(): Promise<typeof import('../endpoints/lookup.js')>;
@@ -53,6 +55,8 @@ export async function sendCall(host: CallHost, verb: Verb, path: string, args: A
   }
   const bodyType = call.bodyType ?? (usesQuery(verb) ? undefined : bodyTypeOf(path, verb));
   const spec = buildRequest({ verb, path, args, origin: o.apiServerUri, apiType: call.apiType ?? o.apiType, bodyType, rawJson: call.rawJson ?? o.rawJson });
+  // Only a call that can be sent opens connections: one refused while being built leaves none.
+  host.warm();
   const ctx = callContext(host, verb, call);
   const { response, text } = await send(ctx, spec);
   const body = await readBody(host.failures, response, text, spec.method, ctx.sends, expectJson);

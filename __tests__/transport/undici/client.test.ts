@@ -143,6 +143,19 @@ describe('the first call opens its connections ahead', () => {
     }
   });
 
+  it('a call refused while it is being built opens none', async () => {
+    const emu = await start();
+    const wire = watch();
+    try {
+      const reddit = client(emu);
+      await expect(reddit('/r/$subreddit/hot').get()).rejects.toMatchObject({ name: 'ArgumentError' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(wire.seen).toEqual([]);
+    } finally {
+      wire.stop();
+    }
+  });
+
   it('none with a fetch of the application\'s own', async () => {
     const emu = await start();
     const wire = watch();
