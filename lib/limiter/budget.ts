@@ -2,7 +2,7 @@ import type { RateLimitState } from '../events/emitter.js';
 import { Closures, type Closure } from './closure.js';
 import { Gate, type GateSettings } from './gate/gate.js';
 import { OutsideBudget } from './outside.js';
-import { backoffSeconds, readRateLimit, retryAfterSeconds } from './headers.js';
+import { readRateLimit, Refusals } from './headers.js';
 import { DEFAULT_RESERVE, PROBE, spending } from './policy.js';
 import type { Told } from './tell.js';
 import { WindowClock, type Spent } from './window.js';
@@ -33,7 +33,7 @@ export class AppBudget {
   #probing = true;
   readonly #window = new WindowClock();
   /** 429s in a row: the wait after one without Retry-After grows (1 s, 2 s, ... 60 s). */
-  #refusals = 0;
+  readonly #refusals = new Refusals();
   readonly #closures = new Closures();
   /** Which wait episode and spent window have had their line: once per budget, for whichever instance tells first. */
   readonly told: Told = { wait: -1, reached: -1 };
@@ -93,7 +93,7 @@ export class AppBudget {
       this.#refused(response.headers, state, now);
       return state;
     }
-    if (response.ok) this.#refusals = 0;
+    this.#refusals.answered(response);
     if (!state) {
       if (this.#probing && response.ok) {
         // A host that tells no budget (not the platform): nothing to pace by, for every process.
@@ -135,7 +135,7 @@ export class AppBudget {
    * the end of the window the answer says is spent. The platform refused: the window is spent.
    */
   #refused(headers: Headers, state: RateLimitState | undefined, now: number): void {
-    const ms = retryAfterSeconds(headers, now, backoffSeconds(++this.#refusals)) * 1000;
+    const ms = this.#refusals.pauseMs(headers, now);
     this.#closures.pause(now + ms);
     if (state && this.#window.place(state, now) === 'new') this.#closures.opened();
     this.#window.pause(now + ms, now);

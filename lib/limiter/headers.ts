@@ -52,3 +52,21 @@ export function retryAfterSeconds(headers: Headers, now = Date.now(), backoff = 
 
 /** The capped exponential back-off after `n` refusals in a row without a Retry-After: 1, 2, 4 ... 60 s. */
 export const backoffSeconds = (n: number): number => Math.min(60, 2 ** Math.max(0, n - 1));
+
+/**
+ * 429s in a row from one host, and the pause each asks for: `retryAfterSeconds` with the back-off
+ * grown by the run (1, 2, 4 ... 60 s when no Retry-After says how long). A success ends the run.
+ */
+export class Refusals {
+  #inARow = 0;
+
+  /** The pause in ms after one more 429. */
+  pauseMs(headers: Headers, now: number): number {
+    return retryAfterSeconds(headers, now, backoffSeconds(++this.#inARow)) * 1000;
+  }
+
+  /** An answer that is not a 429: a success starts the back-off over, a failure leaves it. */
+  answered(response: Response): void {
+    if (response.ok) this.#inARow = 0;
+  }
+}

@@ -1,5 +1,5 @@
 import { Gate } from './gate/gate.js';
-import { backoffSeconds, retryAfterSeconds } from './headers.js';
+import { Refusals } from './headers.js';
 import type { Told } from './tell.js';
 
 /**
@@ -18,8 +18,8 @@ export class OutsideBudget {
   readonly told: Told = { wait: -1, reached: -1 };
   /** Counts the pauses. */
   pauses = 0;
-  /** 429s in a row. */
-  #refusals = 0;
+  /** 429s in a row from their host. */
+  readonly #refusals = new Refusals();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
@@ -35,12 +35,9 @@ export class OutsideBudget {
 
   /** Steer by an answer: a 429 pauses these sends; a success ends the back-off's growth. */
   observe(response: Response): void {
-    if (response.status !== 429) {
-      if (response.ok) this.#refusals = 0;
-      return;
-    }
+    if (response.status !== 429) return this.#refusals.answered(response);
     const now = this.#now();
-    const ms = retryAfterSeconds(response.headers, now, backoffSeconds(++this.#refusals)) * 1000;
+    const ms = this.#refusals.pauseMs(response.headers, now);
     this.pauses++;
     // The gate reopens by itself once the pause is over (its default reopening: no reservoir).
     this.gate.update({ reservoir: 0, reopenAt: now + ms });

@@ -52,6 +52,8 @@ function open(url: URL): Promise<Socket | undefined> {
     // As the pool's clients connect: an IPv6 address without its brackets.
     const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     const socket = defaultConnector()({ hostname, host: url.host, protocol: url.protocol, port: url.port }, (error, connected) => resolve(error ? undefined : (connected ?? undefined)));
+    // undici's connector returns the socket (its types say void): unreferenced from the start, so
+    // that a process with nothing else to do does not wait for a handshake it may never use.
     (socket as unknown as Socket | undefined)?.unref?.();
   });
 }
