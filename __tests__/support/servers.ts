@@ -10,6 +10,8 @@ export interface Seen {
   url: string;
   headers: IncomingMessage['headers'];
   body: Buffer;
+  /** Which connection it came on: 1 for the first the server accepted, and so on. */
+  connection: number;
 }
 
 export interface TestServer {
@@ -18,7 +20,13 @@ export interface TestServer {
   seen: Seen[];
   /** Connections accepted so far (keep-alive reuse shows as fewer connections than requests). */
   connections: () => number;
+  /** Connections closed so far, by either side. */
+  closed: () => number;
+  /** Closes every connection it holds (the server keeps listening). */
+  drop: () => void;
 }
+
+const CONNECTION = Symbol('connection');
 
 const open: Array<{ server: Server; sockets: Set<Socket> }> = [];
 
@@ -54,17 +62,24 @@ export async function serve(
       for await (const chunk of req) chunks.push(chunk as Buffer);
       body = Buffer.concat(chunks);
     }
-    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, connection: (req.socket as Socket & { [CONNECTION]?: number })[CONNECTION] ?? 0 });
     try {
       await handler(req, res, body);
     } catch (error) {
       res.destroy(error as Error);
     }
   });
-  server.on('connection', () => connections++);
-  track(server);
+  let closed = 0;
+  server.on('connection', (socket: Socket & { [CONNECTION]?: number }) => {
+    socket[CONNECTION] = ++connections;
+    socket.on('close', () => closed++);
+  });
+  const sockets = track(server);
   const port = await listen(server);
-  return { origin: `http://127.0.0.1:${port}`, port, seen, connections: () => connections };
+  const drop = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+  return { origin: `http://127.0.0.1:${port}`, port, seen, connections: () => connections, closed: () => closed, drop };
 }
 
 export interface TestProxy {
