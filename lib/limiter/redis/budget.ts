@@ -186,7 +186,7 @@ export class RedisBudget implements SharedBudget {
 
   setCooldown(key: string, ms: number): void {
     this.#ready
-      .then(({ link }) => link.down || link.guard(link.conn.client.set(`${this.prefix}cooldown:${key}`, '1', 'PX', Math.max(1, Math.ceil(ms)))))
+      .then(async ({ link }) => (await link.usable()) && link.guard(link.conn.client.set(`${this.prefix}cooldown:${key}`, '1', 'PX', Math.max(1, Math.ceil(ms)))))
       .catch(this.#report);
   }
 

@@ -102,9 +102,13 @@ export class RedisLink {
     return this.guard(this.#ready.then(() => true), grace, signal, false).then((ok) => ok === true);
   }
 
-  /** Ms until `key` expires: 0 when it does not exist or has no expiry, or when Redis cannot tell. */
+  /**
+   * Ms until `key` expires: 0 when it does not exist or has no expiry, or when Redis cannot tell.
+   * Like a send, it waits for a fresh process's first connection: a cooldown another process set
+   * must hold back this process's first write too.
+   */
   async msLeft(key: string): Promise<number> {
-    if (this.down) return 0;
+    if (!(await this.usable())) return 0;
     const ms = await this.guard<unknown>(this.conn.client.pttl(key));
     return typeof ms === 'number' && ms > 0 ? ms : 0;
   }

@@ -18,6 +18,8 @@ const noLock = () => undefined;
 export async function lockIn(link: RedisLink, key: string, ttl: number, signal: AbortSignal | undefined, closed: () => boolean): Promise<() => void> {
   const { client } = link.conn;
   const token = nextId();
+  // A fresh process waits for its first connection, as its sends do, before it goes without the lock.
+  await link.usable(signal);
   for (let pause = 20; ; pause = Math.min(250, pause * 2)) {
     if (link.down || closed()) return noLock;
     const taken = await link.guard<unknown>(client.set(key, token, 'PX', ttl, 'NX'), undefined, signal);
